@@ -1,0 +1,301 @@
+"""`selfrefine` command line: models list / pull, run one task or a JSONL batch."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from engine import models
+from engine.errors import SelfRefineError
+from engine.loop import Item, RefineConfig
+from engine.prompts import DEFAULT_STOP_PHRASE
+from engine.types import LoopError, LoopResult, Sampling
+from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.")
+models_app = typer.Typer(no_args_is_help=True, help="Embedded model catalog.")
+app.add_typer(models_app, name="models")
+out = Console()
+err = Console(stderr=True)
+
+
+def _quiet_vllm(verbose: bool) -> None:
+    # vLLM logs to stdout at INFO by default; keep stdout for answers and JSON.
+    os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
+    os.environ.setdefault("VLLM_LOGGING_LEVEL", "INFO" if verbose else "ERROR")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class _PullBar:
+    """Rich progress for `models.pull`, shown on stderr."""
+
+    def __init__(self) -> None:
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=err, transient=False)
+        self.task = None
+        self.stage = None
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.progress.__exit__(*exc)
+
+    def __call__(self, stage: str, done: int, total: int | None) -> None:
+        scale = 1 << 20 if total and total > 10_000 else 1
+        if stage != self.stage:
+            if self.task is not None:
+                self.progress.update(self.task, completed=self.progress.tasks[self.task].total or 1)
+            label = stage + (" (MiB)" if scale > 1 else "")
+            self.task = self.progress.add_task(label, total=(total // scale) if total else None)
+            self.stage = stage
+        self.progress.update(self.task, completed=done // scale)
+
+
+def _resolve(spec: str) -> tuple[str, str]:
+    if spec in models.CATALOG and not models.is_pulled(spec):
+        err.print(f"[bold]pulling {spec}[/] (first use)")
+        with _PullBar() as bar:
+            return models.resolve(spec, bar)
+    return models.resolve(spec)
+
+
+def _fail(exc: Exception, code: int = 2) -> None:
+    err.print(f"[red]error:[/] {exc}")
+    raise typer.Exit(code)
+
+
+@models_app.command("list")
+def models_list() -> None:
+    """Show the embedded catalog and which models are pulled."""
+    table = Table("name", "size", "pulled", "license", "description")
+    for m in models.CATALOG.values():
+        default = " (default)" if m.name == models.DEFAULT_MODEL else ""
+        table.add_row(m.name + default, f"{m.size_mb} MB", "yes" if models.is_pulled(m.name) else "no",
+                      m.license, m.description)
+    out.print(table)
+    out.print(f"cache: {models.cache_root()} (set ${models.CACHE_ENV} to move it)")
+
+
+@models_app.command("pull")
+def models_pull(
+    name: Annotated[str, typer.Argument(help="catalog name, see `selfrefine models list`")],
+    force: Annotated[bool, typer.Option(help="download and convert again")] = False,
+) -> None:
+    """Download, verify (sha256) and convert a catalog model into the cache."""
+    t0 = time.perf_counter()
+    try:
+        with _PullBar() as bar:
+            path = models.pull(name, bar, force=force)
+    except SelfRefineError as exc:
+        _fail(exc)
+    out.print(f"{name}: {path} ({time.perf_counter() - t0:.1f} s)")
+
+
+def _read_jsonl(path: Path) -> list[Item | LoopError]:
+    """Parse a batch file; a malformed line becomes an error record in its place."""
+    items: list[Item | LoopError] = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            text = row["input"] if isinstance(row, dict) else None
+            if not isinstance(text, str):
+                raise ValueError('each line needs a string field "input"')
+            rid = row.get("id")
+            items.append(Item(input=text, id=str(rid) if rid is not None else f"line-{n}",
+                              initial=row.get("initial")))
+        except (ValueError, KeyError, TypeError) as exc:
+            items.append(LoopError(input=line[:200], id=f"line-{n}", error=f"line {n}: {exc}",
+                                   error_type="invalid_input"))
+    return items
+
+
+def record(res: LoopResult | LoopError) -> dict:
+    """The JSON form of a result: the whole trace, plus usage for results."""
+    d = asdict(res)
+    if isinstance(res, LoopResult):
+        d["usage"] = res.usage()
+    return d
+
+
+def _print_trace(res: LoopResult) -> None:
+    table = Table("round", "stage", "prompt", "cached", "out", "s", "scores / stop", "text",
+                  title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}")
+    for c in res.trace:
+        fb = ""
+        if c.feedback is not None:
+            sc = c.feedback.get("scores")
+            fb = (" ".join(f"{k[:4]}={v}" for k, v in sc.items()) if sc else "no scores")
+            fb += " stop" if c.feedback.get("stop") else ""
+        elif c.feedback_error:
+            fb = c.feedback_error
+        preview = " ".join(c.text.split())
+        table.add_row(str(c.round), c.stage, str(c.prompt_tokens), str(c.cached_tokens),
+                      str(c.completion_tokens), f"{c.seconds:.1f}", fb,
+                      preview[:70] + ("..." if len(preview) > 70 else ""))
+    err.print(table)
+
+
+@app.command()
+def run(
+    task: Annotated[Optional[str], typer.Argument(help="the task text (omit with --file)")] = None,
+    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
+    rounds: Annotated[int, typer.Option(help="max refine rounds after the draft")] = 4,
+    feedback: Annotated[str, typer.Option(help="grammar (JSON forced by schema) or text")] = "grammar",
+    aspects: Annotated[str, typer.Option(help="comma-separated aspects the critic scores")] = ",".join(DEFAULT_ASPECTS),
+    scale: Annotated[str, typer.Option(help="score scale LOW-HIGH")] = "1-5",
+    threshold: Annotated[Optional[int], typer.Option(help="stop when the total score reaches this")] = None,
+    stop_flag: Annotated[bool, typer.Option(help="grammar mode: honour the critic's stop flag")] = True,
+    stop_phrase: Annotated[str, typer.Option(help="text mode: feedback that is exactly this stops")] = DEFAULT_STOP_PHRASE,
+    selection: Annotated[str, typer.Option(help="last or best (highest total feedback score)")] = "last",
+    exclude_draft: Annotated[bool, typer.Option(help="with --selection best, never return the draft")] = False,
+    temperature: Annotated[float, typer.Option()] = 0.7,
+    top_p: Annotated[float, typer.Option()] = 1.0,
+    max_tokens: Annotated[int, typer.Option(help="per draft / refine call")] = 512,
+    seed: Annotated[Optional[int], typer.Option()] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="print the whole result as JSON")] = False,
+    file: Annotated[Optional[Path], typer.Option(help="JSONL batch: one {\"input\": ...} per line")] = None,
+    out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
+    concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
+    max_model_len: Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")] = None,
+    kv_cache_gib: Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")] = None,
+    structured_backend: Annotated[str, typer.Option(help="xgrammar, guidance or outlines")] = "xgrammar",
+    prefix_caching: Annotated[bool, typer.Option(help="vLLM automatic prefix caching")] = True,
+    tensor_parallel_size: Annotated[int, typer.Option("--tensor-parallel-size", "-tp")] = 1,
+    pipeline_parallel_size: Annotated[int, typer.Option("--pipeline-parallel-size", "-pp")] = 1,
+    data_parallel_size: Annotated[int, typer.Option("--data-parallel-size", "-dp")] = 1,
+    distributed_executor_backend: Annotated[Optional[str], typer.Option(help="mp or ray")] = None,
+    gpu_memory_utilization: Annotated[Optional[float], typer.Option()] = None,
+    dtype: Annotated[str, typer.Option()] = "auto",
+    eager: Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")] = False,
+) -> None:
+    """Refine an answer to TASK (or every line of --file) and print it with its trace."""
+    if (task is None) == (file is None):
+        _fail(ValueError("give either TASK or --file"))
+    if file is not None and out_path is None:
+        _fail(ValueError("--file needs --out"))
+    try:
+        lo, hi = (int(x) for x in scale.split("-"))
+        cfg = RefineConfig(
+            max_rounds=rounds, feedback_mode=feedback,
+            spec=FeedbackSpec(aspects=tuple(a.strip() for a in aspects.split(",") if a.strip()),
+                              scale=(lo, hi)),
+            use_stop_flag=stop_flag, stop_phrase=stop_phrase, threshold=threshold,
+            selection=selection, exclude_draft=exclude_draft,
+            sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
+        )
+        from engine.vllm_engine import EngineOptions
+
+        options = EngineOptions(
+            max_model_len=max_model_len, kv_cache_gib=kv_cache_gib, structured_backend=structured_backend,
+            enable_prefix_caching=prefix_caching, tensor_parallel_size=tensor_parallel_size,
+            pipeline_parallel_size=pipeline_parallel_size, data_parallel_size=data_parallel_size,
+            distributed_executor_backend=distributed_executor_backend,
+            gpu_memory_utilization=gpu_memory_utilization, dtype=dtype, enforce_eager=eager,
+        )
+        if file is not None and not file.is_file():
+            raise ValueError(f"--file {file}: no such file")
+        if concurrency < 1:
+            raise ValueError("--concurrency must be >= 1")
+        items = _read_jsonl(file) if file is not None else [Item(input=task)]
+        if task is not None and not task.strip():
+            raise ValueError("TASK is empty")
+        name, path = _resolve(model)
+        critic = _resolve(critic_model) if critic_model else None
+    except (SelfRefineError, ValueError) as exc:
+        _fail(exc)
+    _quiet_vllm(verbose)
+    results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
+                                     out_path, show_bar=file is not None))
+    if file is not None:
+        n_err = sum(isinstance(r, LoopError) for r in results)
+        err.print(f"wrote {len(results)} records to {out_path} ({n_err} errors)")
+        return
+    res = results[0]
+    if isinstance(res, LoopError):
+        if json_out:
+            print(json.dumps(record(res), indent=2))
+        _fail(res.error, 1)
+    if json_out:
+        print(json.dumps(record(res), indent=2))
+    else:
+        _print_trace(res)
+        u = res.usage()
+        err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
+                  f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
+        out.print(res.answer, markup=False, highlight=False)
+
+
+async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
+    from engine.loop import refine_many
+    from engine.vllm_engine import VLLMEngine
+
+    t0 = time.perf_counter()
+    err.print(f"starting engine for {name} ...")
+    engine = VLLMEngine(path, name, options).start()
+    critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+    err.print(f"engine ready in {time.perf_counter() - t0:.1f} s")
+    todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
+    results: list = list(items)
+    fh = out_path.open("w") if out_path else None
+    written = 0
+
+    def flush_ready() -> None:
+        # Write in input order as soon as a contiguous prefix is finished.
+        nonlocal written
+        while fh and written < len(results) and not isinstance(results[written], Item):
+            fh.write(json.dumps(record(results[written])) + "\n")
+            written += 1
+        if fh:
+            fh.flush()
+
+    try:
+        with Progress(TextColumn("refining"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, disable=not show_bar) as bar:
+            task_id = bar.add_task("loops", total=len(items))
+            bar.update(task_id, advance=len(items) - len(todo))
+
+            def done(k: int, res) -> None:
+                results[todo[k][0]] = res
+                bar.update(task_id, advance=1)
+                flush_ready()
+
+            flush_ready()
+            await refine_many(engine, [it for _, it in todo], cfg, concurrency=concurrency,
+                              critic=critic_engine, on_done=done)
+    finally:
+        if fh:
+            fh.close()
+        engine.shutdown()
+        if critic_engine:
+            critic_engine.shutdown()
+    return results
+
+
+def main() -> None:
+    try:
+        app()
+    except SelfRefineError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""Append-only chat history at the token level, so every round's prompt extends the last one.
+
+The model's chat template is rendered once with sentinel texts to learn the pieces around
+each turn (`ChatFormat`). A conversation then only ever appends token ids: the exact ids the
+model generated for its own turns, plus freshly tokenized pieces for new user turns. Nothing
+is re-tokenized, so round t+1's prompt starts with round t's prompt token for token and
+vLLM's prefix cache serves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import ModelError
+from engine.types import Tokenizer
+
+_U1, _A1, _U2 = "\u2063USER-ONE\u2063", "\u2063ASSISTANT-ONE\u2063", "\u2063USER-TWO\u2063"
+
+
+@dataclass(frozen=True)
+class ChatFormat:
+    """Template pieces: first user turn, end of an assistant turn, and a later user turn."""
+
+    first_head: str  # everything before the first user text (system turn included)
+    first_tail: str  # after the first user text, up to and including the generation prompt
+    assistant_end: str  # closes an assistant turn (e.g. "<|im_end|>\n")
+    user_head: str  # opens a later user turn
+    user_tail: str  # closes it and opens the assistant turn
+
+    @classmethod
+    def from_tokenizer(cls, tok: Tokenizer, system: str | None = None) -> "ChatFormat":
+        def render(msgs, gen):
+            if system:
+                msgs = [{"role": "system", "content": system}, *msgs]
+            return tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=gen)
+
+        try:
+            s1 = render([{"role": "user", "content": _U1}], True)
+            s2 = render([{"role": "user", "content": _U1}, {"role": "assistant", "content": _A1}], False)
+            s3 = render([{"role": "user", "content": _U1}, {"role": "assistant", "content": _A1},
+                         {"role": "user", "content": _U2}], True)
+        except Exception as exc:
+            raise ModelError(f"the model's tokenizer has no usable chat template: {exc}") from exc
+        if not (s2.startswith(s1 + _A1) and s3.startswith(s2) and s1.count(_U1) == 1
+                and s3[len(s2):].count(_U2) == 1):
+            raise ModelError(
+                "the model's chat template is not append-only (rendering a longer conversation "
+                "changes earlier turns); Self-Refine histories need an append-only template"
+            )
+        first_head, first_tail = s1.split(_U1)
+        user_head, user_tail = s3[len(s2):].split(_U2)
+        return cls(first_head, first_tail, s2[len(s1) + len(_A1):], user_head, user_tail)
+
+
+class Conversation:
+    """A growing prompt: user turns and assistant turns, kept as token ids."""
+
+    def __init__(self, tok: Tokenizer, fmt: ChatFormat, first_user: str):
+        self.tok = tok
+        self.fmt = fmt
+        self.ids: list[int] = self._enc(fmt.first_head + first_user + fmt.first_tail)
+        special = getattr(tok, "all_special_ids", None) or []
+        self._stop_ids = set(special) | ({tok.eos_token_id} if tok.eos_token_id is not None else set())
+
+    def _enc(self, text: str) -> list[int]:
+        return list(self.tok.encode(text, add_special_tokens=False))
+
+    def add_assistant_ids(self, ids: list[int]) -> None:
+        """Append a turn this model generated, by its exact token ids."""
+        if ids and ids[-1] in self._stop_ids:
+            ids = ids[:-1]  # the end-of-turn piece below re-adds it in template form
+        self.ids.extend(ids)
+        self.ids.extend(self._enc(self.fmt.assistant_end))
+
+    def add_assistant_text(self, text: str) -> None:
+        """Append an assistant turn written elsewhere (another model, or a given y0)."""
+        self.ids.extend(self._enc(text + self.fmt.assistant_end))
+
+    def add_user(self, text: str) -> None:
+        self.ids.extend(self._enc(self.fmt.user_head + text + self.fmt.user_tail))
+
+    def prompt(self) -> list[int]:
+        return list(self.ids)

@@ -1,0 +1,108 @@
+"""Plain data types shared by the engine, the loop and their callers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.errors import InvalidParameter
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """Sampling settings for one call."""
+
+    temperature: float = 0.7
+    top_p: float = 1.0
+    max_tokens: int = 512
+    seed: int | None = None
+    stop: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.temperature <= 2.0:
+            raise InvalidParameter("temperature", "must be in [0, 2]")
+        if not 0.0 < self.top_p <= 1.0:
+            raise InvalidParameter("top_p", "must be in (0, 1]")
+        if self.max_tokens < 1:
+            raise InvalidParameter("max_tokens", "must be >= 1")
+
+
+@dataclass
+class Completion:
+    """What one engine call produced and what it cost."""
+
+    text: str
+    token_ids: list[int]
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    seconds: float
+    finish_reason: str = "stop"
+
+
+class Tokenizer(Protocol):
+    eos_token_id: int | None
+
+    def encode(self, text: str, add_special_tokens: bool = ...) -> list[int]: ...
+
+    def apply_chat_template(self, conversation, **kwargs): ...
+
+
+class Engine(Protocol):
+    """What the loop needs from an engine: the real one is `VLLMEngine`."""
+
+    name: str
+    tokenizer: Tokenizer
+    max_model_len: int
+
+    async def generate(self, prompt_ids: list[int], sampling: Sampling,
+                       json_schema: dict | None = None) -> Completion: ...
+
+
+@dataclass
+class Call:
+    """One engine call inside a loop, as recorded in the trace."""
+
+    stage: str  # draft | feedback | refine
+    round: int
+    model: str
+    text: str
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    seconds: float
+    finish_reason: str
+    feedback: dict | None = None  # parsed feedback for stage == feedback
+    feedback_error: str | None = None  # why a free-text feedback gave no scores
+
+
+@dataclass
+class LoopResult:
+    """The outcome of one Self-Refine loop."""
+
+    input: str
+    answer: str
+    selected_round: int
+    stop_reason: str  # stop_flag | stop_phrase | threshold | max_rounds | context_full
+    rounds: int  # refine steps taken
+    outputs: list[str] = field(default_factory=list)
+    scores: list[int | None] = field(default_factory=list)  # total feedback score per output
+    trace: list[Call] = field(default_factory=list)
+    seconds: float = 0.0
+    id: str | None = None
+    error: None = None
+
+    def usage(self) -> dict[str, int]:
+        keys = ("prompt_tokens", "cached_tokens", "completion_tokens")
+        return {k: sum(getattr(c, k) for c in self.trace) for k in keys}
+
+
+@dataclass
+class LoopError:
+    """An item that could not be refined: kept in place so batches never drop items."""
+
+    input: str
+    error: str
+    error_type: str
+    id: str | None = None
+    seconds: float = 0.0
