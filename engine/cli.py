@@ -28,7 +28,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 models_app = typer.Typer(no_args_is_help=True, help="Embedded model catalog.")
 app.add_typer(models_app, name="models")
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _quiet_vllm(verbose: bool) -> None:

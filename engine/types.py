@@ -17,6 +17,8 @@ class Sampling:
     max_tokens: int = 512
     seed: int | None = None
     stop: tuple[str, ...] = ()
+    ignore_eos: bool = False
+    """Generate exactly max_tokens (fixed-length benchmarks)."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.temperature <= 2.0:

@@ -165,6 +165,7 @@ class VLLMEngine:
             max_tokens=min(sampling.max_tokens, room),
             seed=sampling.seed,
             stop=list(sampling.stop) or None,
+            ignore_eos=sampling.ignore_eos,
             structured_outputs=StructuredOutputsParams(json=json_schema) if json_schema else None,
         )
         request_id = f"sr-{next(self._ids)}"

@@ -1,0 +1,68 @@
+"""A scripted engine and a character-level chat tokenizer, for fast tests of the loop logic only."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from engine.types import Completion, Sampling
+
+
+class CharTokenizer:
+    """One token per character; a ChatML-like template; no special ids."""
+
+    eos_token_id = None
+    all_special_ids: list[int] = []
+
+    def encode(self, text: str, add_special_tokens: bool = False) -> list[int]:
+        return [ord(c) for c in text]
+
+    def decode(self, ids: list[int]) -> str:
+        return "".join(chr(i) for i in ids)
+
+    def apply_chat_template(self, messages, tokenize=False, add_generation_prompt=False):
+        s = "".join(f"<{m['role']}>{m['content']}</>\n" for m in messages)
+        return s + ("<assistant>" if add_generation_prompt else "")
+
+
+def fb(scores: dict[str, int] | None = None, stop: bool = False, points=("fix it",)) -> str:
+    """A grammar-mode feedback text."""
+    scores = scores or {"correctness": 1, "completeness": 1, "clarity": 1}
+    return json.dumps({"feedback": list(points), "scores": scores, "stop": stop})
+
+
+class ScriptedEngine:
+    """Answers each call with the next scripted text, or with `respond(stage_prompt_text)`.
+
+    Records every prompt, and reports as "cached" the longest prefix shared with anything
+    it has seen, like a prefix cache with one-token blocks.
+    """
+
+    def __init__(self, script: list[str] | None = None, respond: Callable[[str], str] | None = None,
+                 name: str = "fake", max_model_len: int = 100_000):
+        self.script = list(script or [])
+        self.respond = respond
+        self.name = name
+        self.tokenizer = CharTokenizer()
+        self.max_model_len = max_model_len
+        self.prompts: list[list[int]] = []
+        self.schemas: list[dict | None] = []
+        self._seen: list[list[int]] = []
+
+    async def generate(self, prompt_ids: list[int], sampling: Sampling,
+                       json_schema: dict | None = None) -> Completion:
+        self.prompts.append(list(prompt_ids))
+        self.schemas.append(json_schema)
+        text = self.respond(self.tokenizer.decode(prompt_ids)) if self.respond else self.script.pop(0)
+        ids = self.tokenizer.encode(text)
+        cached = 0
+        for seen in self._seen:
+            n = 0
+            for a, b in zip(seen, prompt_ids):
+                if a != b:
+                    break
+                n += 1
+            cached = max(cached, n)
+        self._seen.append(list(prompt_ids) + ids)
+        return Completion(text=text, token_ids=ids, prompt_tokens=len(prompt_ids), cached_tokens=cached,
+                          completion_tokens=len(ids), seconds=0.0)

@@ -1,0 +1,77 @@
+"""The real `selfrefine` CLI in a subprocess, as a user runs it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TEST_MODEL
+
+CLI = str(Path(sys.executable).parent / "selfrefine")
+FAST = ["--model", TEST_MODEL, "--max-tokens", "48", "--seed", "0", "--temperature", "0"]
+
+
+def cli(*args, timeout=600):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_models_list_shows_the_catalog():
+    p = cli("models", "list")
+    assert p.returncode == 0
+    for name in ("smollm2-135m-instruct", "qwen2.5-coder-0.5b-instruct", "qwen2.5-coder-1.5b-instruct"):
+        assert name[:15] in p.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["run", "hi", "--model", "no-such-model"], "unknown model"),
+    (["run", "hi", "--rounds", "-1"], "max_rounds"),
+    (["run", "hi", "--feedback", "yaml"], "feedback_mode"),
+    (["run", "  "], "empty"),
+    (["run"], "either TASK or --file"),
+    (["run", "--file", "missing.jsonl", "--out", "o.jsonl"], "no such file"),
+    (["run", "hi", "--aspects", "Not Snake"], "snake_case"),
+    (["models", "pull", "gpt-17"], "unknown model"),
+])
+def test_bad_input_gets_a_clear_error_and_no_traceback(args, message):
+    p = cli(*args)
+    assert p.returncode == 2
+    assert message in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.engine
+def test_run_end_to_end_with_json_trace():
+    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", "--no-stop-flag", "--json", *FAST)
+    assert p.returncode == 0, p.stderr[-3000:]
+    res = json.loads(p.stdout)
+    assert res["answer"].strip() and res["stop_reason"] == "max_rounds" and res["rounds"] == 1
+    assert [c["stage"] for c in res["trace"]] == ["draft", "feedback", "refine"]
+    fb = res["trace"][1]["feedback"]
+    assert set(fb["scores"]) == {"correctness", "completeness", "clarity"} and isinstance(fb["stop"], bool)
+    assert res["usage"]["completion_tokens"] == sum(c["completion_tokens"] for c in res["trace"])
+    assert res["trace"][2]["cached_tokens"] > 0
+
+
+@pytest.mark.engine
+def test_run_batch_file_writes_one_record_per_line_in_order(tmp_path):
+    src = tmp_path / "in.jsonl"
+    lines = [json.dumps({"id": "a", "input": "Name a color."}), "{not json",
+             json.dumps({"input": "Name a fruit."}), json.dumps({"text": "no input field"})]
+    src.write_text("\n".join(lines) + "\n")
+    dst = tmp_path / "out.jsonl"
+    p = cli("run", "--file", str(src), "--out", str(dst), "--rounds", "1", *FAST)
+    assert p.returncode == 0, p.stderr[-3000:]
+    rows = [json.loads(line) for line in dst.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["a", "line-2", "line-3", "line-4"]
+    assert rows[0]["answer"] and rows[2]["answer"]
+    assert rows[1]["error_type"] == rows[3]["error_type"] == "invalid_input"
+    assert "wrote 4 records" in p.stderr and "2 errors" in p.stderr
+
+
+@pytest.mark.engine
+def test_run_prints_answer_and_compact_trace():
+    p = cli("run", "Say hello in French.", "--rounds", "1", *FAST)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.stdout.strip()  # the answer alone on stdout
+    assert "draft" in p.stderr and "feedback" in p.stderr and "stop:" in p.stderr

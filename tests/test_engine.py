@@ -1,0 +1,104 @@
+"""The loop on the real vLLM engine with SmolLM2-135M: prefix cache, grammar, batches, errors."""
+
+import pytest
+
+from engine.errors import InvalidParameter, PromptTooLong
+from engine.loop import Item, RefineConfig, refine, refine_many
+from engine.types import LoopError, LoopResult, Sampling
+
+pytestmark = pytest.mark.engine
+
+TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps", "snow", "clocks"]
+
+
+def test_round_two_prompt_is_served_from_the_prefix_cache(real):
+    engine, run = real
+    cfg = RefineConfig(max_rounds=2, use_stop_flag=False,
+                       sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    res = run(refine(engine, Item("Explain in two sentences why ice floats on water."), cfg))
+    assert res.rounds == 2 and res.stop_reason == "max_rounds"
+    round1 = [c for c in res.trace if c.round == 1]
+    shared = round1[-1].prompt_tokens + round1[-1].completion_tokens  # round 2 extends this
+    for call in (c for c in res.trace if c.round == 2):
+        share = call.cached_tokens / shared
+        print(f"round 2 {call.stage}: cached {call.cached_tokens} of {shared} shared tokens ({share:.0%})")
+        assert call.cached_tokens >= 0.8 * shared
+
+
+def _feedback_calls(results):
+    return [c for r in results for c in r.trace if c.stage == "feedback"]
+
+
+def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
+    engine, run = real
+    items = [Item(f"Write a short {kind} about {topic}.", id=f"{kind}-{topic}")
+             for kind in ("poem", "story", "fact", "riddle", "slogan") for topic in TOPICS]
+    assert len(items) == 50
+    samp = Sampling(temperature=1.0, max_tokens=48, seed=None)
+    # max_rounds=0 with best selection: one draft and one feedback per item.
+    grammar = RefineConfig(max_rounds=0, selection="best", feedback_temperature=1.0, sampling=samp)
+    g = run(refine_many(engine, items, grammar, concurrency=50))
+    assert all(isinstance(r, LoopResult) for r in g), [r.error for r in g if isinstance(r, LoopError)]
+    calls = _feedback_calls(g)
+    assert len(calls) == 50
+    failures = [c.feedback_error for c in calls if c.feedback is None]
+    assert failures == [], failures
+    lo, hi = grammar.spec.scale
+    assert all(lo <= v <= hi for c in calls for v in c.feedback["scores"].values())
+
+    text = RefineConfig(max_rounds=0, selection="best", feedback_mode="text", feedback_temperature=1.0,
+                        sampling=samp)
+    t = run(refine_many(engine, items, text, concurrency=50))
+    tcalls = _feedback_calls(t)
+    assert len(tcalls) == 50
+    unusable = sum(1 for c in tcalls if not c.feedback["scores"] and not c.feedback["stop"])
+    no_scores = sum(1 for c in tcalls if not c.feedback["scores"])
+    print(f"\nfeedback format failures at temperature 1.0, 50 samples, {engine.name}: "
+          f"grammar {len(failures)}/50; free text: {no_scores}/50 without usable scores, "
+          f"{unusable}/50 with neither scores nor a stop decision")
+
+
+def test_batch_of_16_with_one_poisoned_item(real):
+    engine, run = real
+    items = [Item(f"Name one fact about {TOPICS[i % 10]}.", id=str(i)) for i in range(16)]
+    items[7] = Item("tell me about " + "very " * 6000 + "long inputs", id="7")  # > 4096 tokens
+    cfg = RefineConfig(max_rounds=1, sampling=Sampling(temperature=0.0, max_tokens=32))
+    res = run(refine_many(engine, items, cfg, concurrency=16))
+    assert len(res) == 16 and [r.id for r in res] == [str(i) for i in range(16)]
+    errors = [r for r in res if isinstance(r, LoopError)]
+    assert len(errors) == 1 and errors[0].id == "7"
+    assert errors[0].error_type == "context_length_exceeded" and "4096" in errors[0].error
+    assert sum(isinstance(r, LoopResult) and r.answer.strip() != "" for r in res) == 15
+
+
+def test_engine_rejects_bad_prompts_with_clear_errors(real):
+    engine, run = real
+    with pytest.raises(InvalidParameter, match="empty"):
+        run(engine.generate([], Sampling()))
+    with pytest.raises(PromptTooLong, match="context"):
+        run(engine.generate([1] * 5000, Sampling()))
+    out = run(engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=8, temperature=0)))
+    assert 1 <= out.completion_tokens <= 8 and out.prompt_tokens >= 1
+
+
+def test_engine_counters_and_abort_on_cancel(real):
+    import asyncio
+
+    engine, run = real
+    before = dict(engine.counters)
+
+    async def cancel_midway():
+        task = asyncio.ensure_future(engine.generate(engine.tokenizer.encode("Count to one hundred:"),
+                                                     Sampling(max_tokens=2000, temperature=0,
+                                                              ignore_eos=True)))
+        await asyncio.sleep(1.0)
+        assert not task.done()
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            return True
+        return False
+
+    assert run(cancel_midway())
+    assert engine.counters["aborted"] == before["aborted"] + 1

@@ -1,0 +1,79 @@
+"""Feedback schema, stop-phrase matching and the free-text parser."""
+
+import json
+import re
+
+import pytest
+
+from engine.errors import InvalidParameter
+from grammars.feedback import FeedbackSpec, matches_stop_phrase, normalize_phrase, parse_free_text
+
+
+def test_schema_is_closed_and_uses_enums():
+    schema = FeedbackSpec(aspects=("a", "b"), scale=(0, 3)).json_schema()
+    assert schema["required"] == ["feedback", "scores", "stop"]
+    assert schema["additionalProperties"] is False
+    scores = schema["$defs"]["Scores"]
+    assert scores["properties"]["a"]["enum"] == [0, 1, 2, 3]
+    assert scores["additionalProperties"] is False
+
+
+def test_point_pattern_bars_quotes_control_chars_and_long_text():
+    spec = FeedbackSpec(item_chars=20)
+    pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
+    assert re.match(pattern, "x" * 20) and not re.match(pattern, "x" * 21)
+    assert not re.match(pattern, 'a"b') and not re.match(pattern, "a\nb") and not re.match(pattern, "a\\b")
+
+
+def test_parse_json_validates_ranges_and_fields():
+    spec = FeedbackSpec()
+    good = {"feedback": ["add units"], "scores": {"correctness": 5, "completeness": 1, "clarity": 3},
+            "stop": False}
+    assert spec.parse_json(json.dumps(good))["scores"]["correctness"] == 5
+    for bad in ({**good, "scores": {**good["scores"], "clarity": 6}},
+                {**good, "extra": 1},
+                {**good, "feedback": []}):
+        with pytest.raises(ValueError):
+            spec.parse_json(json.dumps(bad))
+    with pytest.raises(ValueError):
+        spec.parse_json('{"feedback": ["cut off')
+
+
+def test_token_budget_covers_the_longest_valid_feedback():
+    spec = FeedbackSpec()
+    longest = json.dumps({"feedback": ["x" * spec.item_chars] * spec.max_items,
+                          "scores": {a: spec.scale[1] for a in spec.aspects}, "stop": False})
+    assert len(longest) <= spec.token_budget()  # at worst one token per character
+
+
+@pytest.mark.parametrize("kwargs", [{"aspects": ()}, {"aspects": ("Bad Name",)}, {"aspects": ("a", "a")},
+                                    {"scale": (5, 1)}, {"item_chars": 500}, {"max_items": 0}])
+def test_spec_rejects_bad_parameters(kwargs):
+    with pytest.raises(InvalidParameter):
+        FeedbackSpec(**kwargs)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("It is correct.", True),
+    ("  **it is CORRECT**  ", True),
+    ("# It is correct!\nNothing to add.", True),
+    ("It is correct, except for the units.", False),
+    ("I would not say it is correct.", False),
+    ("", False),
+])
+def test_stop_phrase_matches_whole_feedback_or_first_line_only(text, expected):
+    assert matches_stop_phrase(text, "it is correct") is expected
+
+
+def test_normalize_phrase():
+    assert normalize_phrase("**No  changes**\tneeded.") == "no changes needed"
+
+
+def test_free_text_parser_reports_what_is_missing():
+    spec = FeedbackSpec()
+    ok, err = parse_free_text("- **Correctness**: 4/5\nCompleteness = 3\n### clarity: 5 / 5", spec)
+    assert ok == {"correctness": 4, "completeness": 3, "clarity": 5} and err is None
+    none, err = parse_free_text("correctness: 4/5\nclarity: 2/5", spec)
+    assert none is None and "completeness" in err
+    none, err = parse_free_text("correctness: 9/5\ncompleteness: 3\nclarity: 2", spec)
+    assert none is None and "outside" in err
