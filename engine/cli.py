@@ -133,6 +133,26 @@ def record(res: LoopResult | LoopError) -> dict:
     return d
 
 
+def summarize(results: list) -> str:
+    """One paragraph of batch figures: stop reasons, rounds, tokens, prefix-cache share."""
+    ok = [r for r in results if isinstance(r, LoopResult)]
+    if not ok:
+        return "no successful loops"
+    reasons: dict[str, int] = {}
+    for r in ok:
+        reasons[r.stop_reason] = reasons.get(r.stop_reason, 0) + 1
+    calls = [c for r in ok for c in r.trace]
+    later = [c for c in calls if c.stage != "draft"]  # prompts that carry history
+    p_later = sum(c.prompt_tokens for c in later)
+    c_later = sum(c.cached_tokens for c in later)
+    comp = sum(c.completion_tokens for c in calls)
+    share = f"{c_later / p_later:.1%}" if p_later else "n/a"
+    return (f"loops: {len(ok)} ok; rounds/loop {sum(r.rounds for r in ok) / len(ok):.2f}; "
+            f"stop reasons {reasons}; tokens/answer: prompt "
+            f"{sum(c.prompt_tokens for c in calls) / len(ok):.0f}, completion {comp / len(ok):.0f}; "
+            f"prompt tokens after the draft served from prefix cache: {c_later}/{p_later} ({share})")
+
+
 def _print_trace(res: LoopResult) -> None:
     table = Table("round", "stage", "prompt", "cached", "out", "s", "scores / stop", "text",
                   title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}")
@@ -227,6 +247,7 @@ def run(
     if file is not None:
         n_err = sum(isinstance(r, LoopError) for r in results)
         err.print(f"wrote {len(results)} records to {out_path} ({n_err} errors)")
+        err.print(summarize(results))
         return
     res = results[0]
     if isinstance(res, LoopError):
@@ -240,7 +261,7 @@ def run(
         u = res.usage()
         err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
                   f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
-        out.print(res.answer, markup=False, highlight=False)
+        print(res.answer)  # verbatim: no rich wrapping or markup
 
 
 async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
