@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from engine import cli_options as opts
 from engine import models
 from engine.errors import SelfRefineError
 from engine.loop import Item, RefineConfig
@@ -193,18 +194,18 @@ def run(
     file: Annotated[Optional[Path], typer.Option(help="JSONL batch: one {\"input\": ...} per line")] = None,
     out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
-    max_model_len: Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")] = None,
-    kv_cache_gib: Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")] = None,
-    structured_backend: Annotated[str, typer.Option(help="xgrammar, guidance or outlines")] = "xgrammar",
-    prefix_caching: Annotated[bool, typer.Option(help="vLLM automatic prefix caching")] = True,
-    tensor_parallel_size: Annotated[int, typer.Option("--tensor-parallel-size", "-tp")] = 1,
-    pipeline_parallel_size: Annotated[int, typer.Option("--pipeline-parallel-size", "-pp")] = 1,
-    data_parallel_size: Annotated[int, typer.Option("--data-parallel-size", "-dp")] = 1,
-    distributed_executor_backend: Annotated[Optional[str], typer.Option(help="mp or ray")] = None,
-    gpu_memory_utilization: Annotated[Optional[float], typer.Option()] = None,
-    dtype: Annotated[str, typer.Option()] = "auto",
-    eager: Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")] = False,
+    max_model_len: opts.MaxModelLen = None,
+    kv_cache_gib: opts.KvCacheGib = None,
+    structured_backend: opts.StructuredBackend = "xgrammar",
+    prefix_caching: opts.PrefixCaching = True,
+    tensor_parallel_size: opts.TensorParallel = 1,
+    pipeline_parallel_size: opts.PipelineParallel = 1,
+    data_parallel_size: opts.DataParallel = 1,
+    distributed_executor_backend: opts.ExecutorBackend = None,
+    gpu_memory_utilization: opts.GpuMemory = None,
+    dtype: opts.Dtype = "auto",
+    eager: opts.Eager = None,
+    verbose: opts.Verbose = False,
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
     if (task is None) == (file is None):
@@ -221,15 +222,7 @@ def run(
             selection=selection, exclude_draft=exclude_draft,
             sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
         )
-        from engine.vllm_engine import EngineOptions
-
-        options = EngineOptions(
-            max_model_len=max_model_len, kv_cache_gib=kv_cache_gib, structured_backend=structured_backend,
-            enable_prefix_caching=prefix_caching, tensor_parallel_size=tensor_parallel_size,
-            pipeline_parallel_size=pipeline_parallel_size, data_parallel_size=data_parallel_size,
-            distributed_executor_backend=distributed_executor_backend,
-            gpu_memory_utilization=gpu_memory_utilization, dtype=dtype, enforce_eager=eager,
-        )
+        options = opts.engine_options(locals())
         if file is not None and not file.is_file():
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import ModelError
+from engine.errors import InvalidParameter, ModelError
 from engine.types import Tokenizer
 
 _U1, _A1, _U2 = "\u2063USER-ONE\u2063", "\u2063ASSISTANT-ONE\u2063", "\u2063USER-TWO\u2063"
@@ -52,6 +52,11 @@ class ChatFormat:
         return cls(first_head, first_tail, s2[len(s1) + len(_A1):], user_head, user_tail)
 
 
+def _stop_ids(tok: Tokenizer) -> set[int]:
+    special = set(getattr(tok, "all_special_ids", None) or [])
+    return special | ({tok.eos_token_id} if tok.eos_token_id is not None else set())
+
+
 class Conversation:
     """A growing prompt: user turns and assistant turns, kept as token ids."""
 
@@ -59,8 +64,19 @@ class Conversation:
         self.tok = tok
         self.fmt = fmt
         self.ids: list[int] = self._enc(fmt.first_head + first_user + fmt.first_tail)
-        special = getattr(tok, "all_special_ids", None) or []
-        self._stop_ids = set(special) | ({tok.eos_token_id} if tok.eos_token_id is not None else set())
+        self._stop_ids = _stop_ids(tok)
+
+    @classmethod
+    def from_messages(cls, tok: Tokenizer, fmt: ChatFormat, messages: list[dict]) -> "Conversation":
+        """Start from a whole chat (system / user / assistant turns, the last from the user)."""
+        if not messages or messages[-1].get("role") != "user":
+            raise InvalidParameter("messages", "must be non-empty and end with a user message")
+        conv = cls.__new__(cls)
+        conv.tok, conv.fmt = tok, fmt
+        text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+        conv.ids = conv._enc(text)
+        conv._stop_ids = _stop_ids(tok)
+        return conv
 
     def _enc(self, text: str) -> list[int]:
         return list(self.tok.encode(text, add_special_tokens=False))

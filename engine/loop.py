@@ -47,6 +47,8 @@ class RefineConfig:
     """Sampling for draft and refine calls."""
     feedback_temperature: float = 0.0
     prompts: Prompts = field(default_factory=Prompts)
+    answer_schema: dict | None = None
+    """JSON schema that constrains every output (draft and rewrites), e.g. from response_format."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_rounds <= 16:
@@ -67,11 +69,20 @@ class RefineConfig:
 
 @dataclass
 class Item:
-    """One loop's input. `initial` is a given y0 (no draft call), as in code readability."""
+    """One loop's input. `initial` is a given y0 (no draft call), as in code readability.
+
+    `messages` (OpenAI-style chat, last one from the user) replaces the single user turn
+    built from `input`; `input` is then only recorded in the result.
+    """
 
     input: str
     id: str | None = None
     initial: str | None = None
+    messages: list[dict] | None = None
+
+
+Event = dict
+"""A loop event for streaming: {"type": draft|feedback|refine_started|refine, "round": t, ...}."""
 
 
 _formats: dict[tuple[int, str | None], ChatFormat] = {}
@@ -139,29 +150,39 @@ def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConf
     return max(scored)[1] if scored else last
 
 
-async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None) -> LoopResult:
+def _start(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:
+    fmt = _chat_format(engine, cfg.prompts.system)
+    if item.messages:
+        return Conversation.from_messages(engine.tokenizer, fmt, item.messages)
+    return Conversation(engine.tokenizer, fmt, cfg.prompts.render("draft", cfg.spec, input=item.input))
+
+
+async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
+                 on_event: Callable[[Event], None] | None = None) -> LoopResult:
     """Run one Self-Refine loop: draft, then feedback and refine until a stop rule fires.
 
     `critic`, when given, writes the feedback and the refinements (the draft comes from
-    `engine`), as in the paper's Vicuna-draft / ChatGPT-refine experiment.
+    `engine`), as in the paper's Vicuna-draft / ChatGPT-refine experiment. `on_event` is
+    called after each step (for streaming round events).
     """
     t0 = time.perf_counter()
     critic = critic or engine
     p, spec = cfg.prompts, cfg.spec
-    if not item.input.strip():
+    emit = on_event or (lambda event: None)
+    if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
-    user0 = p.render("draft", spec, input=item.input)
     trace: list[Call] = []
-    conv = Conversation(engine.tokenizer, _chat_format(engine, p.system), user0)
+    conv = _start(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
         conv.add_assistant_text(y)
     else:
-        call = await _call(engine, conv, "draft", 0, cfg.sampling, None, MIN_ROOM)
+        call = await _call(engine, conv, "draft", 0, cfg.sampling, cfg.answer_schema, MIN_ROOM)
         trace.append(call)
         y = call.text
+        emit({"type": "draft", "round": 0, "text": y, "model": call.model})
     if critic is not engine:
-        conv = Conversation(critic.tokenizer, _chat_format(critic, p.system), user0)
+        conv = _start(critic, item, cfg)
         conv.add_assistant_text(y)
     outputs, scores = [y], [None]
     fb_mode = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"
@@ -176,14 +197,18 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                              spec.token_budget() if schema else MIN_ROOM)
             trace.append(fb)
             scores[t], stop = _read_feedback(fb, cfg)
+            emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
+                  "error": fb.feedback_error, "stop_reason": stop})
             if stop:
                 reason = stop
                 break
             if t == cfg.max_rounds:
                 break
             conv.add_user(p.render("refine", spec, input=item.input, round=t + 1))
-            out = await _call(critic, conv, "refine", t + 1, cfg.sampling, None, MIN_ROOM)
+            emit({"type": "refine_started", "round": t + 1})
+            out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
             trace.append(out)
+            emit({"type": "refine", "round": t + 1, "text": out.text})
             outputs.append(out.text)
             scores.append(None)
     except _ContextFull:

@@ -44,7 +44,7 @@ def real(test_model_path):
     lt = LoopThread()
 
     async def start():
-        return VLLMEngine(test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096)).start()
+        return VLLMEngine(test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096, kv_cache_gib=1.0)).start()
 
     engine = lt.run(start())
     yield engine, lt.run

@@ -178,3 +178,32 @@ def test_invalid_sampling_names_the_parameter():
         Sampling(temperature=-1)
     with pytest.raises(InvalidParameter, match="max_tokens"):
         Sampling(max_tokens=0)
+
+
+def test_events_are_emitted_in_order():
+    eng = ScriptedEngine(["y0", fb(), "y1"])
+    events = []
+    run(refine(eng, Item("t"), RefineConfig(max_rounds=1), on_event=events.append))
+    assert [(e["type"], e["round"]) for e in events] == [("draft", 0), ("feedback", 0),
+                                                        ("refine_started", 1), ("refine", 1)]
+    assert events[1]["total"] == 3
+
+
+def test_answer_schema_constrains_draft_and_rewrites_only():
+    eng = ScriptedEngine(['{"a": 1}', fb(), '{"a": 2}'])
+    schema = {"type": "object"}
+    run(refine(eng, Item("t"), RefineConfig(max_rounds=1, answer_schema=schema)))
+    assert eng.schemas[0] == schema and eng.schemas[2] == schema
+    assert eng.schemas[1] != schema and "scores" in eng.schemas[1]["properties"]
+
+
+def test_chat_messages_start_the_conversation():
+    eng = ScriptedEngine(["y0", fb(stop=True)])
+    msgs = [{"role": "system", "content": "SYS"}, {"role": "user", "content": "Q1"},
+            {"role": "assistant", "content": "A1"}, {"role": "user", "content": "Q2"}]
+    res = run(refine(eng, Item("Q2", messages=msgs), RefineConfig()))
+    first = eng.tokenizer.decode(eng.prompts[0])
+    assert first == eng.tokenizer.apply_chat_template(msgs, add_generation_prompt=True)
+    assert res.answer == "y0"
+    with pytest.raises(InvalidParameter, match="messages"):
+        run(refine(eng, Item("x", messages=[{"role": "assistant", "content": "hi"}]), RefineConfig()))
