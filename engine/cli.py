@@ -257,6 +257,38 @@ def run(
         print(res.answer)  # verbatim: no rich wrapping or markup
 
 
+@app.command("engine-args")
+def engine_args_cmd(
+    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    max_model_len: opts.MaxModelLen = None,
+    kv_cache_gib: opts.KvCacheGib = None,
+    structured_backend: opts.StructuredBackend = "xgrammar",
+    prefix_caching: opts.PrefixCaching = True,
+    tensor_parallel_size: opts.TensorParallel = 1,
+    pipeline_parallel_size: opts.PipelineParallel = 1,
+    data_parallel_size: opts.DataParallel = 1,
+    distributed_executor_backend: opts.ExecutorBackend = None,
+    gpu_memory_utilization: opts.GpuMemory = None,
+    dtype: opts.Dtype = "auto",
+    eager: opts.Eager = None,
+) -> None:
+    """Print, as JSON, the vLLM engine arguments the other commands would use (starts nothing)."""
+    from engine.vllm_engine import VLLMEngine
+
+    try:
+        options = opts.engine_options(locals())
+        path = models.resolve(model, auto_pull=False)[1] if model in models.CATALOG else model
+    except SelfRefineError as exc:
+        _fail(exc)
+    _quiet_vllm(False)
+    args = VLLMEngine(path, model, options).engine_args()
+    keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
+            "kv_cache_memory_bytes", "gpu_memory_utilization", "tensor_parallel_size",
+            "pipeline_parallel_size", "data_parallel_size", "distributed_executor_backend",
+            "structured_outputs_config", "seed")
+    print(json.dumps({k: getattr(args, k, None) for k in keys}, indent=2, default=str))
+
+
 async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
     from engine.loop import refine_many
     from engine.vllm_engine import VLLMEngine

