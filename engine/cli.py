@@ -235,8 +235,11 @@ def run(
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
     _quiet_vllm(verbose)
-    results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
-                                     out_path, show_bar=file is not None))
+    try:
+        results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
+                                         out_path, show_bar=file is not None))
+    except SelfRefineError as exc:
+        _fail(exc, 1)
     if file is not None:
         n_err = sum(isinstance(r, LoopError) for r in results)
         err.print(f"wrote {len(results)} records to {out_path} ({n_err} errors)")
@@ -333,6 +336,48 @@ async def _run_async(name, path, critic, options, items, cfg, concurrency, out_p
         if critic_engine:
             critic_engine.shutdown()
     return results
+
+
+@app.command()
+def serve(
+    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    host: Annotated[str, typer.Option(help="address to bind (localhost unless told otherwise)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option()] = 8000,
+    api_key: Annotated[Optional[str], typer.Option(envvar="SELFREFINE_API_KEY",
+                                                   help="require Authorization: Bearer KEY on /v1")] = None,
+    max_concurrent_loops: Annotated[int, typer.Option(help="loops (or plain generations) running at once")] = 64,
+    max_queued_loops: Annotated[int, typer.Option(help="admitted loops waiting for a slot; beyond: 429")] = 256,
+    debug_faults: Annotated[bool, typer.Option(hidden=True, help="allow selfrefine.debug_fault (tests)")] = False,
+    max_model_len: opts.MaxModelLen = None,
+    kv_cache_gib: opts.KvCacheGib = None,
+    structured_backend: opts.StructuredBackend = "xgrammar",
+    prefix_caching: opts.PrefixCaching = True,
+    tensor_parallel_size: opts.TensorParallel = 1,
+    pipeline_parallel_size: opts.PipelineParallel = 1,
+    data_parallel_size: opts.DataParallel = 1,
+    distributed_executor_backend: opts.ExecutorBackend = None,
+    gpu_memory_utilization: opts.GpuMemory = None,
+    dtype: opts.Dtype = "auto",
+    eager: opts.Eager = None,
+    verbose: opts.Verbose = False,
+) -> None:
+    """OpenAI-compatible server: MODEL (plain) and MODEL-selfrefine (Self-Refine loops)."""
+    try:
+        options = opts.engine_options(locals())
+        if max_concurrent_loops < 1 or max_queued_loops < 0:
+            raise ValueError("--max-concurrent-loops must be >= 1 and --max-queued-loops >= 0")
+        if not 0 < port < 65536:
+            raise ValueError("--port must be in 1..65535")
+        name, path = _resolve(model)
+    except (SelfRefineError, ValueError) as exc:
+        _fail(exc)
+    _quiet_vllm(verbose)
+    from engine.server.app import serve as run_server
+
+    err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
+    run_server(path, name, options, host=host, port=port, api_key=api_key,
+               max_concurrent_loops=max_concurrent_loops, max_queued_loops=max_queued_loops,
+               debug_faults=debug_faults, log_level="info" if verbose else "warning")
 
 
 def main() -> None:

@@ -77,6 +77,16 @@ def _cpu_env_defaults() -> None:
     os.environ.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
 
 
+def _structured_config(backend: str) -> dict:
+    if backend == "outlines":
+        # vLLM refuses disable_any_whitespace here; outlines' own JSON whitespace is `[ ]?`,
+        # bounded, so a weak model cannot pad the JSON with whitespace forever.
+        return {"backend": backend}
+    # Engine-wide: the per-request flag was silently ignored (platform notes), and a weak
+    # model then padded JSON with whitespace until max_tokens.
+    return {"backend": backend, "disable_any_whitespace": True}
+
+
 class VLLMEngine:
     """Async text generation over token-id prompts, with per-call token accounting."""
 
@@ -106,9 +116,7 @@ class VLLMEngine:
             tensor_parallel_size=o.tensor_parallel_size,
             pipeline_parallel_size=o.pipeline_parallel_size,
             data_parallel_size=o.data_parallel_size,
-            structured_outputs_config={"backend": o.structured_backend,
-                                       # engine-wide: the per-request flag is ignored (platform notes)
-                                       "disable_any_whitespace": True},
+            structured_outputs_config=_structured_config(o.structured_backend),
             disable_log_stats=False,
         )
         if o.distributed_executor_backend:
@@ -139,7 +147,12 @@ class VLLMEngine:
         from vllm.v1.engine.async_llm import AsyncLLM
 
         args = self.engine_args()
-        self._llm = AsyncLLM.from_engine_args(args)
+        try:
+            self._llm = AsyncLLM.from_engine_args(args)
+        except Exception as exc:
+            detail = " ".join(str(exc).split())[:600]
+            raise EngineFault(f"vLLM could not start {self.name}: {type(exc).__name__}: {detail} "
+                              "(run with -v for vLLM's log)") from exc
         self.max_model_len = self._llm.model_config.max_model_len
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
