@@ -1,0 +1,194 @@
+"""FastAPI routes of the OpenAI-compatible server, and `serve()` which runs it with uvicorn.
+
+Routes are thin: check the key and readiness, parse the JSON body, hand it to `Serving`,
+and turn any exception into an OpenAI-shaped error through `serving.error_response`.
+The engine starts in the background after the socket is bound; /health answers 503 until
+it is ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from engine.errors import InvalidParameter
+from engine.server.metrics import Metrics
+from engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
+
+log = logging.getLogger("selfrefine.server")
+
+
+class _State:
+    def __init__(self) -> None:
+        self.ready = False
+        self.error: str | None = None
+
+
+def build_app(engine, model_name: str, *, api_key: str | None = None, max_concurrent_loops: int = 64,
+              max_queued_loops: int = 256, debug_faults: bool = False, start_engine: bool = True,
+              on_start_failed=None) -> FastAPI:
+    """The app for one engine. With `start_engine`, the engine's `start()` runs in a worker
+    thread when the app starts (so /health can answer meanwhile) and `shutdown()` at exit."""
+    metrics = Metrics(engine)
+    gate = LoopGate(max_concurrent_loops, max_queued_loops, metrics)
+    serving = Serving(engine, model_name, gate, metrics, debug_faults=debug_faults)
+    state = _State()
+    state.ready = not start_engine
+
+    async def start() -> None:
+        try:
+            await asyncio.to_thread(engine.start)
+            state.ready = True
+            log.warning("engine ready: serving %s and %s", serving.model_name, serving.refine_name)
+        except Exception as exc:
+            state.error = f"{type(exc).__name__}: {exc}"
+            log.error("engine failed to start: %s", state.error)
+            if on_start_failed:
+                on_start_failed()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        task = asyncio.create_task(start()) if start_engine else None
+        try:
+            yield
+        finally:
+            if task is not None and not task.done():
+                task.cancel()
+            if start_engine:
+                engine.shutdown()
+
+    app = FastAPI(title="selfrefine", lifespan=lifespan)
+    app.state.serving = serving
+    app.state.status = state
+
+    def fail(exc: BaseException) -> JSONResponse:
+        status, body = error_response(exc)
+        metrics.errors.labels(str(status), body["error"]["code"]).inc()
+        if status >= 500:
+            log.error("%s", body["error"]["message"], exc_info=exc if body["error"]["code"] == "internal_error" else None)
+        return JSONResponse(body, status_code=status)
+
+    def check(request: Request) -> None:
+        if api_key is not None:
+            got = request.headers.get("authorization", "")
+            token = got[7:].strip() if got[:7].lower() == "bearer " else ""
+            if not hmac.compare_digest(token.encode(), api_key.encode()):
+                raise Unauthorized("missing or wrong API key (send Authorization: Bearer KEY)")
+        if not state.ready:
+            raise NotReady(state.error and f"engine failed to start: {state.error}"
+                           or "the engine is still starting; poll /health")
+
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        if state.ready:
+            return JSONResponse({"status": "ok", "model": model_name})
+        return JSONResponse({"status": "failed" if state.error else "starting", "error": state.error},
+                            status_code=503)
+
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+    @app.get("/v1/models")
+    async def list_models(request: Request):
+        try:
+            check(request)
+            return {"object": "list", "data": serving.models()}
+        except Exception as exc:
+            return fail(exc)
+
+    @app.get("/v1/models/{model_id:path}")
+    async def get_model(model_id: str, request: Request):
+        try:
+            check(request)
+            for m in serving.models():
+                if m["id"] == model_id:
+                    return m
+            raise ModelNotFound(f"model {model_id!r} does not exist")
+        except Exception as exc:
+            return fail(exc)
+
+    async def handle(request: Request, kind: str):
+        try:
+            check(request)
+            try:
+                body = json.loads(await request.body())
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise InvalidParameter("body", f"is not valid JSON: {exc}") from exc
+            if not isinstance(body, dict):
+                raise InvalidParameter("body", "must be a JSON object")
+            plan = serving.plan_chat(body) if kind == "chat" else serving.plan_completion(body)
+            if body.get("stream"):
+                return StreamingResponse(serving.stream(plan), media_type="text/event-stream",
+                                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+            result = await _until_disconnect(request, serving.complete(plan))
+            if result is None:
+                return Response(status_code=499)  # nobody is listening any more
+            return JSONResponse(result)
+        except Exception as exc:
+            return fail(exc)
+
+    @app.post("/v1/chat/completions")
+    async def chat_completions(request: Request):
+        return await handle(request, "chat")
+
+    @app.post("/v1/completions")
+    async def completions(request: Request):
+        return await handle(request, "completion")
+
+    return app
+
+
+async def _until_disconnect(request: Request, coro):
+    """Await `coro`, but cancel it (aborting its engine requests) if the client goes away.
+    Returns None in that case."""
+    work = asyncio.create_task(coro)
+
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watcher = asyncio.create_task(gone())
+    try:
+        await asyncio.wait({work, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for t in (work, watcher):
+            if not t.done():
+                t.cancel()
+        await asyncio.gather(work, watcher, return_exceptions=True)
+    if work.cancelled():
+        return None
+    return work.result()
+
+
+def serve(model_path: str, model_name: str, options, *, host: str = "127.0.0.1", port: int = 8000,
+          api_key: str | None = None, max_concurrent_loops: int = 64, max_queued_loops: int = 256,
+          debug_faults: bool = False, log_level: str = "warning") -> None:
+    """Start the engine and serve until SIGINT / SIGTERM."""
+    import uvicorn
+
+    from engine.vllm_engine import VLLMEngine
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    engine = VLLMEngine(model_path, model_name, options)
+    server: uvicorn.Server | None = None
+
+    def stop() -> None:
+        if server is not None:
+            server.should_exit = True
+
+    app = build_app(engine, model_name, api_key=api_key, max_concurrent_loops=max_concurrent_loops,
+                    max_queued_loops=max_queued_loops, debug_faults=debug_faults, on_start_failed=stop)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5,
+                            access_log=False)
+    server = uvicorn.Server(config)
+    server.run()
+    if app.state.status.error:
+        raise SystemExit(1)

@@ -1,0 +1,237 @@
+"""Request models of the OpenAI-compatible API, plus the `selfrefine` extension field.
+
+Each request model validates its own fields (pydantic) and turns itself into the engine's
+types (`to_sampling`, `SelfRefineOptions.to_config`); anything out of range raises
+`InvalidParameter` naming the parameter, which the server answers with a 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.errors import InvalidParameter
+from engine.loop import RefineConfig
+from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from engine.types import Sampling
+from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+
+MAX_N = 16
+UNSUPPORTED = ("tools", "functions", "tool_choice", "function_call", "logprobs", "top_logprobs",
+               "logit_bias", "audio", "echo", "suffix", "best_of")
+
+
+class SelfRefineOptions(BaseModel):
+    """The `selfrefine` extension field: how the loop runs for a `-selfrefine` model.
+
+    OpenAI clients send it with `extra_body={"selfrefine": {...}}`. Unknown keys are a 400.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_rounds: int = 4
+    """Round cap: refine steps after the draft (0-16)."""
+    feedback: Literal["grammar", "text"] = "grammar"
+    """grammar: JSON feedback forced by a schema; text: free text with a stop phrase."""
+    aspects: list[str] = Field(default_factory=lambda: list(DEFAULT_ASPECTS))
+    """What the critic scores (lower_snake_case)."""
+    scale: tuple[int, int] = (1, 5)
+    """Integer score scale [low, high]."""
+    threshold: int | None = None
+    """Stop when the total score reaches this."""
+    stop_flag: bool = True
+    """grammar mode: stop when the critic sets `stop: true`."""
+    stop_phrase: str = DEFAULT_STOP_PHRASE
+    """text mode: feedback that is exactly this phrase stops the loop."""
+    selection: Literal["last", "best"] = "last"
+    """last: the final output; best: the output with the highest total score."""
+    exclude_draft: bool = False
+    """With selection=best, never return the draft."""
+    feedback_points: int = 4
+    """grammar mode: at most this many feedback points per round (1-16)."""
+    feedback_point_chars: int = 120
+    """grammar mode: at most this many characters per feedback point (10-128)."""
+    feedback_temperature: float = 0.0
+    """Sampling temperature of the critic."""
+    task: dict[str, str] | None = None
+    """Task-specific prompts: any of `feedback` (grammar mode), `feedback_text`, `refine`,
+    `system`; templates may use {input}, {aspects}, {low}, {high}, {stop_phrase}, {round}."""
+    return_trace: bool = False
+    """Return the loop's full trace (every call, feedback, scores, tokens) in the response."""
+    debug_fault: Literal["draft", "feedback", "refine"] | None = None
+    """Only with `serve --debug-faults`: make the engine call of this stage fail (tests the 500 path)."""
+
+    def to_config(self, sampling: Sampling, answer_schema: dict | None) -> RefineConfig:
+        spec = FeedbackSpec(aspects=tuple(self.aspects), scale=tuple(self.scale),
+                            max_items=self.feedback_points, item_chars=self.feedback_point_chars)
+        if not 0.0 <= self.feedback_temperature <= 2.0:
+            raise InvalidParameter("selfrefine.feedback_temperature", "must be in [0, 2]")
+        return RefineConfig(
+            max_rounds=self.max_rounds, feedback_mode=self.feedback, spec=spec,
+            use_stop_flag=self.stop_flag, stop_phrase=self.stop_phrase, threshold=self.threshold,
+            selection=self.selection, exclude_draft=self.exclude_draft, sampling=sampling,
+            feedback_temperature=self.feedback_temperature, prompts=self._prompts(spec),
+            answer_schema=answer_schema,
+        )
+
+    def _prompts(self, spec: FeedbackSpec) -> Prompts:
+        if not self.task:
+            return Prompts()
+        names = {"feedback": "feedback_grammar", "feedback_text": "feedback_text", "refine": "refine",
+                 "system": "system"}
+        unknown = set(self.task) - set(names)
+        if unknown:
+            raise InvalidParameter("selfrefine.task", f"unknown keys {sorted(unknown)}; use {sorted(names)}")
+        prompts = Prompts(**{names[k]: v for k, v in self.task.items()})
+        for key in ("feedback", "feedback_text", "refine"):
+            if key in self.task:
+                try:
+                    prompts.render(names[key], spec)
+                except (KeyError, IndexError, ValueError) as exc:
+                    raise InvalidParameter(f"selfrefine.task.{key}", f"bad template: {exc!r}") from exc
+        return prompts
+
+
+class JsonSchemaFormat(BaseModel):
+    name: str = "answer"
+    schema_: dict[str, Any] = Field(default_factory=dict, alias="schema")
+    strict: bool | None = None
+    description: str | None = None
+
+
+class ResponseFormat(BaseModel):
+    """`text`, `json_object` (any JSON object) or `json_schema` (this schema)."""
+
+    type: Literal["text", "json_object", "json_schema"]
+    json_schema: JsonSchemaFormat | None = None
+
+    def schema_dict(self) -> dict | None:
+        if self.type == "text":
+            return None
+        if self.type == "json_object":
+            return {"type": "object"}
+        if self.json_schema is None or not self.json_schema.schema_:
+            raise InvalidParameter("response_format.json_schema", "json_schema.schema is required")
+        return self.json_schema.schema_
+
+
+class StreamOptions(BaseModel):
+    include_usage: bool = False
+
+
+class _Common(BaseModel):
+    """Fields shared by chat and text completions."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    model: str
+    temperature: float | None = None
+    """0-2; default 0.7."""
+    top_p: float | None = None
+    max_tokens: int | None = None
+    """Per draft / rewrite / plain call."""
+    stop: str | list[str] | None = None
+    seed: int | None = None
+    n: int = 1
+    """n > 1: n independent generations or loops, one choice each."""
+    response_format: ResponseFormat | None = None
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+    user: str | None = Field(default=None, max_length=256)
+    selfrefine: SelfRefineOptions | None = None
+
+    @model_validator(mode="after")
+    def _check(self):
+        for name in UNSUPPORTED:
+            value = (self.model_extra or {}).get(name)
+            if value not in (None, False, [], {}, 0, "", "none"):
+                raise InvalidParameter(name, "is not supported by this server")
+        if not 1 <= self.n <= MAX_N:
+            raise InvalidParameter("n", f"must be in [1, {MAX_N}]")
+        if self.stream_options is not None and not self.stream:
+            raise InvalidParameter("stream_options", "is only allowed with stream=true")
+        return self
+
+    def _max_tokens(self, default: int) -> int:
+        return self.max_tokens if self.max_tokens is not None else default
+
+    def to_sampling(self, default_max_tokens: int, index: int = 0) -> Sampling:
+        """Sampling for choice `index` (seeds differ per choice so n > 1 gives n samples)."""
+        stop = [self.stop] if isinstance(self.stop, str) else list(self.stop or [])
+        if len(stop) > 16 or any(not s for s in stop):
+            raise InvalidParameter("stop", "at most 16 non-empty strings")
+        try:
+            return Sampling(
+                temperature=0.7 if self.temperature is None else self.temperature,
+                top_p=1.0 if self.top_p is None else self.top_p,
+                max_tokens=self._max_tokens(default_max_tokens),
+                seed=None if self.seed is None else self.seed + index,
+                stop=tuple(stop),
+            )
+        except InvalidParameter as exc:
+            if exc.param == "max_tokens" and self.max_tokens is None:
+                exc.param = "max_completion_tokens"
+            raise
+
+    def answer_schema(self) -> dict | None:
+        return self.response_format.schema_dict() if self.response_format else None
+
+    @property
+    def include_usage(self) -> bool:
+        return bool(self.stream_options and self.stream_options.include_usage)
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: Literal["system", "developer", "user", "assistant"]
+    content: str | list[dict[str, Any]] | None = None
+    name: str | None = None
+
+    def text(self, index: int) -> str:
+        if isinstance(self.content, str):
+            return self.content
+        if self.content is None:
+            if self.role == "assistant":
+                return ""
+            raise InvalidParameter(f"messages.{index}.content", "is required")
+        parts = []
+        for part in self.content:
+            if part.get("type") != "text" or not isinstance(part.get("text"), str):
+                raise InvalidParameter(f"messages.{index}.content", "only text content parts are supported")
+            parts.append(part["text"])
+        return "".join(parts)
+
+
+class ChatCompletionRequest(_Common):
+    """POST /v1/chat/completions."""
+
+    messages: list[ChatMessage] = Field(min_length=1)
+    max_completion_tokens: int | None = None
+    """Alias of max_tokens (the newer OpenAI name); max_tokens wins when both are set."""
+
+    def _max_tokens(self, default: int) -> int:
+        if self.max_tokens is not None:
+            return self.max_tokens
+        return self.max_completion_tokens if self.max_completion_tokens is not None else default
+
+    def chat(self) -> list[dict[str, str]]:
+        """The conversation as plain {role, content} dicts (developer -> system)."""
+        return [{"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
+                for i, m in enumerate(self.messages)]
+
+
+class CompletionRequest(_Common):
+    """POST /v1/completions: a plain prompt (or a list of them, one choice group each)."""
+
+    prompt: str | list[str]
+
+    def prompts(self) -> list[str]:
+        prompts = [self.prompt] if isinstance(self.prompt, str) else list(self.prompt)
+        if not prompts or len(prompts) * self.n > MAX_N:
+            raise InvalidParameter("prompt", f"1 to {MAX_N} prompts (times n)")
+        for p in prompts:
+            if not p.strip():
+                raise InvalidParameter("prompt", "is empty")
+        return prompts

@@ -1,0 +1,426 @@
+"""The server's logic without HTTP: requests in, OpenAI-shaped responses or SSE chunks out.
+
+One engine serves every request; a request becomes one job per choice (a plain generation
+or a Self-Refine loop), and jobs are coroutines on that engine, so concurrent requests batch
+in vLLM's scheduler. `LoopGate` bounds how many jobs run and wait; `error_response` is the
+one place where exceptions become HTTP statuses and OpenAI error bodies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+
+from pydantic import ValidationError
+
+from engine.errors import EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
+from engine.loop import MIN_ROOM, Item, refine
+from engine.server import REFINE_SUFFIX
+from engine.server.metrics import Metrics
+from engine.server.protocol import ChatCompletionRequest, CompletionRequest, _Common
+from engine.types import Call, Completion, LoopResult, Sampling
+
+log = logging.getLogger("selfrefine.server")
+
+DEFAULT_CHAT_MAX_TOKENS = 512
+DEFAULT_COMPLETION_MAX_TOKENS = 16  # OpenAI's default for /v1/completions
+
+
+class QueueFull(SelfRefineError):
+    code = "queue_full"
+
+
+class ModelNotFound(SelfRefineError):
+    code = "model_not_found"
+
+
+class NotReady(SelfRefineError):
+    code = "engine_not_ready"
+
+
+class Unauthorized(SelfRefineError):
+    code = "invalid_api_key"
+
+
+_STATUS = [  # (error class, HTTP status, OpenAI error type)
+    (InvalidParameter, 400, "invalid_request_error"),
+    (PromptTooLong, 400, "invalid_request_error"),
+    (Unauthorized, 401, "authentication_error"),
+    (ModelNotFound, 404, "invalid_request_error"),
+    (QueueFull, 429, "rate_limit_error"),
+    (NotReady, 503, "service_unavailable_error"),
+    (EngineFault, 500, "server_error"),
+]
+
+
+def error_response(exc: BaseException) -> tuple[int, dict]:
+    """Map any exception to (HTTP status, {"error": {message, type, param, code}})."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        param = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or None
+        return 400, _body(f"{param}: {first.get('msg')}" if param else str(first.get("msg")),
+                          "invalid_request_error", param, "invalid_parameter")
+    for cls, status, kind in _STATUS:
+        if isinstance(exc, cls):
+            return status, _body(str(exc), kind, getattr(exc, "param", None), exc.code)
+    if isinstance(exc, SelfRefineError):
+        return 500, _body(str(exc), "server_error", None, exc.code)
+    return 500, _body(f"internal error: {type(exc).__name__}: {exc}", "server_error", None, "internal_error")
+
+
+def _body(message: str, kind: str, param: str | None, code: str) -> dict:
+    return {"error": {"message": message, "type": kind, "param": param, "code": code}}
+
+
+class LoopGate:
+    """At most `running` jobs at once and `queued` more waiting; a request that does not fit
+    is refused as a whole (QueueFull -> 429) before anything starts."""
+
+    def __init__(self, running: int, queued: int, metrics: Metrics):
+        if running < 1 or queued < 0:
+            raise InvalidParameter("max_concurrent_loops", "must be >= 1 (and the queue >= 0)")
+        self.capacity = running + queued
+        self.admitted = 0
+        self.running = 0
+        self._slots = asyncio.Semaphore(running)
+        self.metrics = metrics
+
+    def _update(self) -> None:
+        self.metrics.loops_in_flight.set(self.running)
+        self.metrics.loops_queued.set(self.admitted - self.running)
+
+    def admit(self, k: int) -> Callable[[], None]:
+        """Reserve room for k jobs or raise QueueFull; returns the function that gives it back."""
+        if self.admitted + k > self.capacity:
+            self.metrics.rejected.inc()
+            raise QueueFull(f"the loop queue is full ({self.admitted} of {self.capacity} admitted, "
+                            f"{k} more asked); retry later")
+        self.admitted += k
+        self._update()
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self.admitted -= k
+                self._update()
+        return release
+
+    @contextlib.asynccontextmanager
+    async def slot(self):
+        async with self._slots:
+            self.running += 1
+            self._update()
+            try:
+                yield
+            finally:
+                self.running -= 1
+                self._update()
+
+
+class _FaultAt:
+    """Debug hook (`serve --debug-faults`): the real engine serves the calls before the given
+    stage, then the call of that stage fails as an engine fault would."""
+
+    CALL_INDEX = {"draft": 0, "feedback": 1, "refine": 2}
+
+    def __init__(self, engine, stage: str):
+        self.engine, self.name = engine, engine.name
+        self.tokenizer, self.max_model_len = engine.tokenizer, engine.max_model_len
+        self.fail_at, self.calls = self.CALL_INDEX[stage], 0
+
+    async def generate(self, prompt_ids, sampling, json_schema=None) -> Completion:
+        self.calls += 1
+        if self.calls - 1 == self.fail_at:
+            raise EngineFault(f"injected engine fault at call {self.calls} (debug hook)")
+        return await self.engine.generate(prompt_ids, sampling, json_schema)
+
+
+@dataclass
+class ChoiceResult:
+    text: str
+    finish_reason: str
+    calls: list[Call]
+    loop: LoopResult | None = None
+
+
+@dataclass
+class Plan:
+    """A validated request: one job per choice, ready to run."""
+
+    kind: str  # chat | completion
+    request_id: str
+    model: str
+    refine: bool
+    jobs: list[Callable[[Callable[[dict], None]], Awaitable[ChoiceResult]]]
+    include_usage: bool = False
+    return_trace: bool = False
+    created: int = field(default_factory=lambda: int(time.time()))
+
+
+def usage(results: list[ChoiceResult]) -> dict:
+    """Tokens summed over every engine call of every choice (all rounds of every loop)."""
+    calls = [c for r in results for c in r.calls]
+    p = sum(c.prompt_tokens for c in calls)
+    c_ = sum(c.completion_tokens for c in calls)
+    return {"prompt_tokens": p, "completion_tokens": c_, "total_tokens": p + c_,
+            "prompt_tokens_details": {"cached_tokens": sum(c.cached_tokens for c in calls)}}
+
+
+def _loop_summary(index: int, r: ChoiceResult, trace: bool) -> dict:
+    lr = r.loop
+    d = {"index": index, "stop_reason": lr.stop_reason, "rounds": lr.rounds,
+         "selected_round": lr.selected_round, "scores": lr.scores, "seconds": round(lr.seconds, 3)}
+    if trace:
+        d["outputs"] = lr.outputs
+        d["trace"] = [asdict(c) for c in lr.trace]
+    return d
+
+
+class Serving:
+    """Chat and text completions over one shared engine."""
+
+    def __init__(self, engine, model_name: str, gate: LoopGate, metrics: Metrics, debug_faults: bool = False):
+        self.engine = engine
+        self.model_name = model_name
+        self.refine_name = model_name + REFINE_SUFFIX
+        self.gate = gate
+        self.metrics = metrics
+        self.debug_faults = debug_faults
+
+    # ------------------------------------------------------------------ models
+
+    def models(self) -> list[dict]:
+        return [{"id": name, "object": "model", "created": 0, "owned_by": "selfrefine", "root": self.model_name,
+                 "max_model_len": self.engine.max_model_len}
+                for name in (self.model_name, self.refine_name)]
+
+    def _is_refine(self, name: str) -> bool:
+        if name == self.model_name:
+            return False
+        if name == self.refine_name:
+            return True
+        raise ModelNotFound(f"model {name!r} does not exist; this server has {self.model_name!r} "
+                            f"(plain) and {self.refine_name!r} (Self-Refine)")
+
+    # ------------------------------------------------------------------ planning
+
+    def _render_chat(self, messages: list[dict]) -> list[int]:
+        tok = self.engine.tokenizer
+        try:
+            text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+        except Exception as exc:  # jinja raises on conversations the template refuses
+            raise InvalidParameter("messages", f"the chat template refused them: {exc}") from exc
+        return list(tok.encode(text, add_special_tokens=False))
+
+    def _check_fits(self, ids: list[int], room: int) -> None:
+        if len(ids) + room > self.engine.max_model_len:
+            raise PromptTooLong(len(ids), self.engine.max_model_len)
+
+    def _job_engine(self, req: _Common):
+        fault = req.selfrefine.debug_fault if req.selfrefine else None
+        if fault is None:
+            return self.engine
+        if not self.debug_faults:
+            raise InvalidParameter("selfrefine.debug_fault", "needs a server started with --debug-faults")
+        return _FaultAt(self.engine, fault)
+
+    def _plan(self, req: _Common, kind: str) -> Plan:
+        refining = self._is_refine(req.model)
+        if req.selfrefine is not None and not refining:
+            raise InvalidParameter("selfrefine", f"only applies to the model {self.refine_name!r}")
+        schema = req.answer_schema()
+        default_max = DEFAULT_CHAT_MAX_TOKENS if kind == "chat" else DEFAULT_COMPLETION_MAX_TOKENS
+        opts = req.selfrefine
+        if refining and opts is None:
+            from engine.server.protocol import SelfRefineOptions
+            opts = SelfRefineOptions()
+        if kind == "chat":
+            assert isinstance(req, ChatCompletionRequest)
+            messages = req.chat()
+            if refining and messages[-1]["role"] != "user":
+                raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
+            ids = self._render_chat(messages)
+            units = [(messages, ids)] * req.n
+        else:
+            assert isinstance(req, CompletionRequest)
+            units = []
+            for prompt in req.prompts():
+                if refining:
+                    ids = self._render_chat([{"role": "user", "content": prompt}])
+                else:
+                    ids = list(self.engine.tokenizer.encode(prompt))
+                units += [(prompt, ids)] * req.n
+        jobs = []
+        for i, (source, ids) in enumerate(units):
+            self._check_fits(ids, MIN_ROOM if refining else 1)
+            sampling = req.to_sampling(default_max, index=i)
+            if refining:
+                cfg = opts.to_config(sampling, schema)
+                if isinstance(source, list):
+                    item = Item(input=source[-1]["content"], id=str(i), messages=source)
+                else:
+                    item = Item(input=source, id=str(i))
+                jobs.append(self._loop_job(self._job_engine(req), item, cfg))
+            else:
+                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema))
+        prefix = "chatcmpl" if kind == "chat" else "cmpl"
+        return Plan(kind=kind, request_id=f"{prefix}-{uuid.uuid4().hex[:24]}", model=req.model,
+                    refine=refining, jobs=jobs, include_usage=req.include_usage,
+                    return_trace=bool(opts and opts.return_trace))
+
+    def _loop_job(self, engine, item: Item, cfg):
+        async def job(on_event: Callable[[dict], None]) -> ChoiceResult:
+            try:
+                res = await refine(engine, item, cfg, on_event=on_event)
+            except BaseException as exc:
+                outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
+                self.metrics.loops.labels("refine", outcome).inc()
+                raise
+            self.metrics.record_loop(res)
+            chosen = [c for c in res.trace if c.stage != "feedback" and c.round == res.selected_round]
+            finish = chosen[0].finish_reason if chosen else "stop"
+            return ChoiceResult(res.answer, finish, res.trace, res)
+        return job
+
+    def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None):
+        async def job(on_event: Callable[[dict], None]) -> ChoiceResult:
+            try:
+                out = await engine.generate(ids, sampling, schema)
+            except BaseException as exc:
+                outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
+                self.metrics.loops.labels("plain", outcome).inc()
+                raise
+            self.metrics.loops.labels("plain", "ok").inc()
+            call = Call(stage="plain", round=0, model=self.model_name, text=out.text,
+                        prompt_tokens=out.prompt_tokens, cached_tokens=out.cached_tokens,
+                        completion_tokens=out.completion_tokens, seconds=out.seconds,
+                        finish_reason=out.finish_reason)
+            self.metrics.record_calls([call])
+            return ChoiceResult(out.text, out.finish_reason, [call])
+        return job
+
+    # ------------------------------------------------------------------ running
+
+    async def _run_jobs(self, plan: Plan, on_event: Callable[[int, dict], None] | None = None,
+                        on_done: Callable[[int, ChoiceResult], None] | None = None) -> list[ChoiceResult]:
+        """Run every job (each in a gate slot); the first failure cancels the others."""
+
+        async def one(i: int, job) -> ChoiceResult:
+            async with self.gate.slot():
+                res = await job((lambda ev: on_event(i, ev)) if on_event else (lambda ev: None))
+            if on_done:
+                on_done(i, res)
+            return res
+
+        tasks = [asyncio.create_task(one(i, job)) for i, job in enumerate(plan.jobs)]
+        try:
+            return list(await asyncio.gather(*tasks))
+        except BaseException:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            raise
+
+    def plan_chat(self, body: dict) -> Plan:
+        return self._plan(ChatCompletionRequest.model_validate(body), "chat")
+
+    def plan_completion(self, body: dict) -> Plan:
+        return self._plan(CompletionRequest.model_validate(body), "completion")
+
+    async def complete(self, plan: Plan) -> dict:
+        """Run a non-streaming request and build its response body."""
+        release = self.gate.admit(len(plan.jobs))
+        try:
+            results = await self._run_jobs(plan)
+        finally:
+            release()
+        body = {"id": plan.request_id, "object": "chat.completion" if plan.kind == "chat" else "text_completion",
+                "created": plan.created, "model": plan.model,
+                "choices": [self._choice(plan, i, r) for i, r in enumerate(results)],
+                "usage": usage(results)}
+        if plan.refine:
+            body["selfrefine"] = {"loops": [_loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]}
+        return body
+
+    def _choice(self, plan: Plan, i: int, r: ChoiceResult) -> dict:
+        if plan.kind == "chat":
+            return {"index": i, "message": {"role": "assistant", "content": r.text},
+                    "finish_reason": r.finish_reason, "logprobs": None}
+        return {"index": i, "text": r.text, "finish_reason": r.finish_reason, "logprobs": None}
+
+    # ------------------------------------------------------------------ streaming
+
+    def stream(self, plan: Plan) -> AsyncIterator[str]:
+        """Admit the request (QueueFull is raised here, before any byte is sent), start its jobs,
+        and return the SSE text stream. Closing the stream early cancels the jobs, which aborts
+        their in-flight engine requests."""
+        release = self.gate.admit(len(plan.jobs))
+        queue: asyncio.Queue = asyncio.Queue()
+
+        async def produce() -> None:
+            try:
+                results = await self._run_jobs(
+                    plan, on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
+                    on_done=lambda i, r: queue.put_nowait(("done", i, r)))
+                queue.put_nowait(("end", results))
+            except asyncio.CancelledError:
+                raise
+            except BaseException as exc:
+                queue.put_nowait(("error", exc))
+            finally:
+                release()
+
+        producer = asyncio.create_task(produce())
+        return self._sse(plan, queue, producer)
+
+    def _chunk(self, plan: Plan, choices: list[dict], **extra) -> str:
+        obj = "chat.completion.chunk" if plan.kind == "chat" else "text_completion"
+        body = {"id": plan.request_id, "object": obj, "created": plan.created, "model": plan.model,
+                "choices": choices, **extra}
+        return f"data: {json.dumps(body)}\n\n"
+
+    def _delta(self, plan: Plan, i: int, content: str | None = None, finish: str | None = None,
+               role: bool = False) -> dict:
+        if plan.kind == "chat":
+            delta: dict = {"role": "assistant"} if role else {}
+            if content is not None:
+                delta["content"] = content
+            return {"index": i, "delta": delta, "finish_reason": finish, "logprobs": None}
+        return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": None}
+
+    async def _sse(self, plan: Plan, queue: asyncio.Queue, producer: asyncio.Task) -> AsyncIterator[str]:
+        try:
+            if plan.kind == "chat":
+                yield self._chunk(plan, [self._delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
+            while True:
+                msg = await queue.get()
+                if msg[0] == "event":
+                    _, i, ev = msg
+                    yield self._chunk(plan, [self._delta(plan, i)], selfrefine={"index": i, **ev})
+                elif msg[0] == "done":
+                    _, i, r = msg
+                    yield self._chunk(plan, [self._delta(plan, i, r.text)])
+                    extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}
+                    yield self._chunk(plan, [self._delta(plan, i, finish=r.finish_reason)], **extra)
+                elif msg[0] == "end":
+                    if plan.include_usage:
+                        yield self._chunk(plan, [], usage=usage(msg[1]))
+                    break
+                else:
+                    status, body = error_response(msg[1])
+                    self.metrics.errors.labels(str(status), body["error"]["code"]).inc()
+                    log.warning("stream %s failed: %s", plan.request_id, body["error"]["message"])
+                    yield f"data: {json.dumps(body)}\n\n"
+                    break
+            yield "data: [DONE]\n\n"
+        finally:
+            if not producer.done():
+                producer.cancel()
