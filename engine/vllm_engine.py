@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,8 +161,12 @@ class VLLMEngine:
         return self
 
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None) -> Completion:
-        """Generate one completion for a token-id prompt; `json_schema` constrains the output."""
+                       json_schema: dict | None = None,
+                       on_text: Callable[[str], None] | None = None) -> Completion:
+        """Generate one completion for a token-id prompt; `json_schema` constrains the output.
+
+        `on_text`, when given, receives each new piece of text as it is generated (streaming).
+        """
         from vllm.inputs import TokensPrompt
         from vllm.sampling_params import SamplingParams, StructuredOutputsParams
 
@@ -185,11 +190,15 @@ class VLLMEngine:
         request_id = f"sr-{next(self._ids)}"
         t0 = time.perf_counter()
         final = None
+        sent = 0
         self.counters["requests"] += 1
         try:
             async for out in self._llm.generate(TokensPrompt(prompt_token_ids=prompt_ids), params,
                                                 request_id=request_id):
                 final = out
+                if on_text is not None and out.outputs and len(out.outputs[0].text) > sent:
+                    on_text(out.outputs[0].text[sent:])
+                    sent = len(out.outputs[0].text)
         except asyncio.CancelledError:
             self.counters["aborted"] += 1
             await self._llm.abort(request_id)

@@ -136,11 +136,11 @@ class _FaultAt:
         self.tokenizer, self.max_model_len = engine.tokenizer, engine.max_model_len
         self.fail_at, self.calls = self.CALL_INDEX[stage], 0
 
-    async def generate(self, prompt_ids, sampling, json_schema=None) -> Completion:
+    async def generate(self, prompt_ids, sampling, json_schema=None, **kwargs) -> Completion:
         self.calls += 1
         if self.calls - 1 == self.fail_at:
             raise EngineFault(f"injected engine fault at call {self.calls} (debug hook)")
-        return await self.engine.generate(prompt_ids, sampling, json_schema)
+        return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
 
 @dataclass
@@ -159,7 +159,8 @@ class Plan:
     request_id: str
     model: str
     refine: bool
-    jobs: list[Callable[[Callable[[dict], None]], Awaitable[ChoiceResult]]]
+    jobs: list[Callable[[Callable[[dict], None], Callable[[str], None] | None], Awaitable[ChoiceResult]]]
+    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation."""
     include_usage: bool = False
     return_trace: bool = False
     created: int = field(default_factory=lambda: int(time.time()))
@@ -277,7 +278,7 @@ class Serving:
                     return_trace=bool(opts and opts.return_trace))
 
     def _loop_job(self, engine, item: Item, cfg):
-        async def job(on_event: Callable[[dict], None]) -> ChoiceResult:
+        async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
                 res = await refine(engine, item, cfg, on_event=on_event)
             except BaseException as exc:
@@ -291,9 +292,10 @@ class Serving:
         return job
 
     def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None):
-        async def job(on_event: Callable[[dict], None]) -> ChoiceResult:
+        async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
-                out = await engine.generate(ids, sampling, schema)
+                kwargs = {"on_text": on_text} if on_text is not None else {}
+                out = await engine.generate(ids, sampling, schema, **kwargs)
             except BaseException as exc:
                 outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
                 self.metrics.loops.labels("plain", outcome).inc()
@@ -310,12 +312,14 @@ class Serving:
     # ------------------------------------------------------------------ running
 
     async def _run_jobs(self, plan: Plan, on_event: Callable[[int, dict], None] | None = None,
-                        on_done: Callable[[int, ChoiceResult], None] | None = None) -> list[ChoiceResult]:
+                        on_done: Callable[[int, ChoiceResult], None] | None = None,
+                        on_text: Callable[[int, str], None] | None = None) -> list[ChoiceResult]:
         """Run every job (each in a gate slot); the first failure cancels the others."""
 
         async def one(i: int, job) -> ChoiceResult:
             async with self.gate.slot():
-                res = await job((lambda ev: on_event(i, ev)) if on_event else (lambda ev: None))
+                res = await job((lambda ev: on_event(i, ev)) if on_event else (lambda ev: None),
+                                (lambda t: on_text(i, t)) if on_text else None)
             if on_done:
                 on_done(i, res)
             return res
@@ -369,7 +373,8 @@ class Serving:
             try:
                 results = await self._run_jobs(
                     plan, on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
-                    on_done=lambda i, r: queue.put_nowait(("done", i, r)))
+                    on_done=lambda i, r: queue.put_nowait(("done", i, r)),
+                    on_text=lambda i, t: queue.put_nowait(("text", i, t)))
                 queue.put_nowait(("end", results))
             except asyncio.CancelledError:
                 raise
@@ -397,6 +402,7 @@ class Serving:
         return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": None}
 
     async def _sse(self, plan: Plan, queue: asyncio.Queue, producer: asyncio.Task) -> AsyncIterator[str]:
+        streamed = [""] * len(plan.jobs)  # text already sent per choice
         try:
             if plan.kind == "chat":
                 yield self._chunk(plan, [self._delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
@@ -405,9 +411,15 @@ class Serving:
                 if msg[0] == "event":
                     _, i, ev = msg
                     yield self._chunk(plan, [self._delta(plan, i)], selfrefine={"index": i, **ev})
+                elif msg[0] == "text":
+                    _, i, text = msg
+                    streamed[i] += text
+                    yield self._chunk(plan, [self._delta(plan, i, text)])
                 elif msg[0] == "done":
                     _, i, r = msg
-                    yield self._chunk(plan, [self._delta(plan, i, r.text)])
+                    rest = r.text[len(streamed[i]):] if r.text.startswith(streamed[i]) else ""
+                    if rest:
+                        yield self._chunk(plan, [self._delta(plan, i, rest)])
                     extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}
                     yield self._chunk(plan, [self._delta(plan, i, finish=r.finish_reason)], **extra)
                 elif msg[0] == "end":

@@ -1,0 +1,405 @@
+"""The real OpenAI-compatible server (`selfrefine serve`) in a subprocess, on the real engine,
+driven by the official `openai` client (and raw httpx where the wire format itself matters).
+
+One server for the whole module: SmolLM2-135M, a 1 GiB KV cache, at most 16 loops running
+and 48 waiting (so 64 concurrent clients fit and a larger burst gets 429s).
+"""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import openai
+import pytest
+
+from tests.conftest import TEST_MODEL
+
+pytestmark = pytest.mark.engine
+
+CLI = str(Path(sys.executable).parent / "selfrefine")
+PLAIN = TEST_MODEL
+REFINE = TEST_MODEL + "-selfrefine"
+KEY = "test-key-123"
+RUNNING, QUEUED = 16, 48
+# A short loop: one rewrite, one aspect, one short feedback point, no early stop.
+FAST_LOOP = {"max_rounds": 1, "aspects": ["clarity"], "feedback_points": 1, "feedback_point_chars": 40,
+             "stop_flag": False}
+HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
+CITY_SCHEMA = {"type": "object", "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Oslo"]}},
+               "required": ["city"], "additionalProperties": False}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, port: int, proc: subprocess.Popen, log: Path):
+        self.url = f"http://127.0.0.1:{port}"
+        self.base = self.url + "/v1"
+        self.proc, self.log = proc, log
+
+    def client(self, **kw) -> openai.OpenAI:
+        return openai.OpenAI(base_url=self.base, api_key=KEY, max_retries=0, timeout=300, **kw)
+
+    def aclient(self, **kw) -> openai.AsyncOpenAI:
+        return openai.AsyncOpenAI(base_url=self.base, api_key=KEY, max_retries=0, timeout=300, **kw)
+
+    def post(self, path: str, body, key: str | None = KEY, **kw) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {key}"} if key is not None else {}
+        data = body if isinstance(body, str) else json.dumps(body)
+        return httpx.post(self.base + path, content=data, headers={**headers, "Content-Type": "application/json"},
+                          timeout=300, **kw)
+
+    def metrics(self) -> dict[str, float]:
+        text = httpx.get(self.url + "/metrics", timeout=30).text
+        out = {}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, value = line.rsplit(" ", 1)
+                out[name] = float(value)
+        return out
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    cmd = [CLI, "serve", "--model", TEST_MODEL, "--port", str(port), "--api-key", KEY, "--kv-cache-gib", "1",
+           "--max-concurrent-loops", str(RUNNING), "--max-queued-loops", str(QUEUED), "--debug-faults"]
+    with log.open("w") as fh:
+        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
+    srv = Server(port, proc, log)
+    deadline = time.time() + 300
+    try:
+        while True:
+            assert proc.poll() is None, f"server exited early:\n{log.read_text()[-3000:]}"
+            assert time.time() < deadline, f"server not ready in time:\n{log.read_text()[-3000:]}"
+            try:
+                if httpx.get(srv.url + "/health", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            time.sleep(1)
+        yield srv
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(30)
+
+
+def _refine_calls(body: dict) -> list[dict]:
+    return [c for loop in body["selfrefine"]["loops"] for c in loop["trace"]]
+
+
+# ------------------------------------------------------------------ basics
+
+
+def test_health_and_models_list_both_names(server):
+    h = httpx.get(server.url + "/health", timeout=10)
+    assert h.status_code == 200 and h.json()["status"] == "ok"
+    ids = {m.id for m in server.client().models.list()}
+    assert ids == {PLAIN, REFINE}
+    assert server.client().models.retrieve(REFINE).id == REFINE
+
+
+def test_chat_sync_plain(server):
+    r = server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=8, temperature=0, seed=1)
+    assert r.model == PLAIN and r.object == "chat.completion"
+    assert isinstance(r.choices[0].message.content, str) and r.choices[0].message.content
+    assert r.choices[0].finish_reason in ("stop", "length")
+    assert r.usage.prompt_tokens > 0 and 0 < r.usage.completion_tokens <= 8
+    assert r.usage.total_tokens == r.usage.prompt_tokens + r.usage.completion_tokens
+    assert not hasattr(r, "selfrefine") or r.selfrefine is None
+
+
+def test_chat_sync_refine_usage_adds_up_over_the_trace(server):
+    r = server.client().chat.completions.create(
+        model=REFINE, messages=HI, max_completion_tokens=12, temperature=0,
+        extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}})
+    body = r.model_dump()
+    loop = body["selfrefine"]["loops"][0]
+    assert [c["stage"] for c in loop["trace"]] == ["draft", "feedback", "refine"]
+    assert loop["stop_reason"] == "max_rounds" and loop["rounds"] == 1 and len(loop["outputs"]) == 2
+    assert set(loop["trace"][1]["feedback"]["scores"]) == {"clarity"}
+    assert r.choices[0].message.content == loop["outputs"][loop["selected_round"]]
+    assert all(c["completion_tokens"] <= 12 for c in loop["trace"] if c["stage"] != "feedback")
+    calls = _refine_calls(body)
+    assert r.usage.prompt_tokens == sum(c["prompt_tokens"] for c in calls)
+    assert r.usage.completion_tokens == sum(c["completion_tokens"] for c in calls)
+    assert r.usage.prompt_tokens_details.cached_tokens == sum(c["cached_tokens"] for c in calls) > 0
+
+
+def test_chat_async_on_both_models(server):
+    async def go():
+        client = server.aclient()
+        return await asyncio.gather(
+            client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=8),
+            client.chat.completions.create(model=REFINE, messages=HI, max_tokens=8,
+                                           extra_body={"selfrefine": FAST_LOOP}))
+
+    plain, refined = asyncio.run(go())
+    assert plain.choices[0].message.content and refined.choices[0].message.content is not None
+    assert refined.model == REFINE and refined.selfrefine["loops"][0]["rounds"] == 1
+    assert "trace" not in refined.selfrefine["loops"][0]  # only when asked for
+    assert refined.usage.prompt_tokens > plain.usage.prompt_tokens  # three calls, not one
+
+
+def test_chat_stream_plain_sends_token_deltas_then_usage(server):
+    chunks = list(server.client().chat.completions.create(
+        model=PLAIN, messages=HI, max_tokens=12, temperature=0, stream=True,
+        stream_options={"include_usage": True}))
+    assert chunks[0].choices[0].delta.role == "assistant"
+    pieces = [c.choices[0].delta.content for c in chunks if c.choices and c.choices[0].delta.content]
+    assert len(pieces) >= 2  # streamed as generated, not in one piece
+    finish = [c.choices[0].finish_reason for c in chunks if c.choices and c.choices[0].finish_reason]
+    assert finish in (["stop"], ["length"])
+    assert chunks[-1].choices == [] and chunks[-1].usage.completion_tokens >= len(pieces)
+
+
+def test_chat_stream_refine_sends_round_events_then_the_answer(server):
+    chunks = list(server.client().chat.completions.create(
+        model=REFINE, messages=HI, max_tokens=12, temperature=0, stream=True,
+        stream_options={"include_usage": True}, extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}}))
+    events = [c.selfrefine for c in chunks if getattr(c, "selfrefine", None) and "type" in c.selfrefine]
+    assert [e["type"] for e in events] == ["draft", "feedback", "refine_started", "refine"]
+    assert set(events[1]["feedback"]["scores"]) == {"clarity"} and isinstance(events[1]["total"], int)
+    # event chunks carry an empty delta, so plain clients see no text from them
+    kinds = ["event" if getattr(c, "selfrefine", None) and "type" in c.selfrefine
+             else "content" if c.choices and c.choices[0].delta.content else "other" for c in chunks]
+    assert kinds.index("content") > max(i for i, k in enumerate(kinds) if k == "event")
+    answer = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert answer == events[-1]["text"]
+    summary = [c.selfrefine for c in chunks if getattr(c, "selfrefine", None) and "stop_reason" in c.selfrefine
+               and "type" not in c.selfrefine][0]
+    usage = chunks[-1].usage
+    assert usage.completion_tokens == sum(c["completion_tokens"] for c in summary["trace"])
+    assert usage.prompt_tokens == sum(c["prompt_tokens"] for c in summary["trace"])
+
+
+def test_raw_sse_ends_with_done_and_completions_work_on_both_models(server):
+    for model, extra in ((PLAIN, {}), (REFINE, {"selfrefine": FAST_LOOP})):
+        with httpx.stream("POST", server.base + "/completions", timeout=300,
+                          headers={"Authorization": f"Bearer {KEY}"},
+                          json={"model": model, "prompt": "The capital of France is", "max_tokens": 6,
+                                "stream": True, **extra}) as r:
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+            lines = [ln for ln in r.iter_lines() if ln]
+        assert all(ln.startswith("data: ") for ln in lines) and lines[-1] == "data: [DONE]"
+        chunks = [json.loads(ln[6:]) for ln in lines[:-1]]
+        assert all(c["object"] == "text_completion" for c in chunks)
+        assert any(ch["finish_reason"] for c in chunks for ch in c["choices"])
+    c = server.client().completions.create(model=REFINE, prompt="Name a fruit.", max_tokens=6,
+                                           extra_body={"selfrefine": FAST_LOOP})
+    assert c.object == "text_completion" and c.selfrefine["loops"][0]["rounds"] == 1
+    p = server.client().completions.create(model=PLAIN, prompt=["One,", "Two,"], max_tokens=4, n=2)
+    assert [ch.index for ch in p.choices] == [0, 1, 2, 3] and all(ch.text for ch in p.choices)
+
+
+@pytest.mark.parametrize("model", [PLAIN, REFINE])
+def test_response_format_json_schema_gives_valid_json(server, model):
+    extra = {"extra_body": {"selfrefine": {**FAST_LOOP, "return_trace": True}}} if model == REFINE else {}
+    r = server.client().chat.completions.create(
+        model=model, max_tokens=40, messages=[{"role": "user", "content": "Which city is the capital of France?"}],
+        response_format={"type": "json_schema", "json_schema": {"name": "city", "schema": CITY_SCHEMA}}, **extra)
+    assert json.loads(r.choices[0].message.content)["city"] in ("Paris", "Rome", "Oslo")
+    if model == REFINE:  # the schema binds every output of the loop, not just the last
+        for out in r.selfrefine["loops"][0]["outputs"]:
+            assert json.loads(out)["city"] in ("Paris", "Rome", "Oslo")
+
+
+def test_n_runs_independent_loops(server):
+    r = server.client().chat.completions.create(model=REFINE, messages=HI, max_tokens=8, n=2, seed=3,
+                                                extra_body={"selfrefine": {**FAST_LOOP, "max_rounds": 0}})
+    assert [c.index for c in r.choices] == [0, 1] and len(r.selfrefine["loops"]) == 2
+    assert all(lp["rounds"] == 0 for lp in r.selfrefine["loops"])
+
+
+# ------------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize("body,param", [
+    ({"model": PLAIN, "messages": HI, "temperature": 5}, "temperature"),
+    ({"model": PLAIN, "messages": HI, "max_tokens": 0}, "max_tokens"),
+    ({"model": PLAIN, "messages": []}, "messages"),
+    ({"model": PLAIN, "messages": [{"role": "robot", "content": "hi"}]}, "messages.0.role"),
+    ({"model": PLAIN, "messages": HI, "n": 99}, "n"),
+    ({"model": PLAIN, "messages": HI, "tools": [{"type": "function"}]}, "tools"),
+    ({"model": PLAIN, "messages": HI, "selfrefine": {"max_rounds": 1}}, "selfrefine"),
+    ({"model": REFINE, "messages": HI, "selfrefine": {"max_rounds": 99}}, "max_rounds"),
+    ({"model": REFINE, "messages": HI, "selfrefine": {"no_such_option": 1}}, "selfrefine.no_such_option"),
+    ({"model": REFINE, "messages": HI, "selfrefine": {"aspects": ["Not Snake"]}}, "aspects"),
+    ({"model": REFINE, "messages": [{"role": "assistant", "content": "hi"}]}, "messages"),
+    ({"model": PLAIN, "messages": HI, "response_format": {"type": "json_schema"}}, "response_format.json_schema"),
+    ("{not json", "body"),
+    ("[1, 2]", "body"),
+])
+def test_invalid_parameters_get_400_naming_the_parameter(server, body, param):
+    r = server.post("/chat/completions", body)
+    assert r.status_code == 400, r.text
+    err = r.json()["error"]
+    assert set(err) == {"message", "type", "param", "code"}
+    assert err["param"] == param and err["type"] == "invalid_request_error" and err["message"]
+
+
+@pytest.mark.parametrize("model", [PLAIN, REFINE])
+def test_prompt_over_the_context_gets_400_through_the_client(server, model):
+    long = [{"role": "user", "content": "word " * 5000}]
+    with pytest.raises(openai.BadRequestError) as e:
+        server.client().chat.completions.create(model=model, messages=long, max_tokens=4)
+    assert e.value.status_code == 400 and e.value.code == "context_length_exceeded"
+
+
+def test_missing_or_wrong_key_gets_401(server):
+    with pytest.raises(openai.AuthenticationError) as e:
+        openai.OpenAI(base_url=server.base, api_key="wrong", max_retries=0).models.list()
+    assert e.value.code == "invalid_api_key" and e.value.type == "authentication_error"
+    r = server.post("/chat/completions", {"model": PLAIN, "messages": HI}, key=None)
+    assert r.status_code == 401 and r.json()["error"]["code"] == "invalid_api_key"
+    assert httpx.get(server.base + "/models", timeout=10).status_code == 401
+
+
+def test_unknown_model_gets_404(server):
+    with pytest.raises(openai.NotFoundError) as e:
+        server.client().chat.completions.create(model="gpt-17", messages=HI)
+    assert e.value.status_code == 404 and e.value.code == "model_not_found"
+    with pytest.raises(openai.NotFoundError):
+        server.client().completions.create(model="nope-selfrefine", prompt="x")
+    with pytest.raises(openai.NotFoundError):
+        server.client().models.retrieve("gpt-17")
+
+
+def test_engine_fault_gets_500_and_the_server_keeps_serving(server):
+    before = server.metrics()["selfrefine_engine_requests_total"]
+    with pytest.raises(openai.InternalServerError) as e:
+        server.client().chat.completions.create(
+            model=REFINE, messages=HI, max_tokens=8, extra_body={"selfrefine": {**FAST_LOOP, "debug_fault": "feedback"}})
+    assert e.value.status_code == 500 and e.value.code == "engine_error" and e.value.type == "server_error"
+    assert server.metrics()["selfrefine_engine_requests_total"] == before + 1  # the real draft ran
+    # mid-stream, the fault arrives as an error event before [DONE]
+    with httpx.stream("POST", server.base + "/chat/completions", timeout=300,
+                      headers={"Authorization": f"Bearer {KEY}"},
+                      json={"model": REFINE, "messages": HI, "max_tokens": 8, "stream": True,
+                            "selfrefine": {**FAST_LOOP, "debug_fault": "refine"}}) as r:
+        lines = [ln for ln in r.iter_lines() if ln]
+    assert lines[-1] == "data: [DONE]" and json.loads(lines[-2][6:])["error"]["code"] == "engine_error"
+    ok = server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=4)
+    assert ok.choices[0].message.content
+    assert httpx.get(server.url + "/health", timeout=10).status_code == 200
+
+
+def test_debug_fault_hook_is_refused_without_the_flag_value(server):
+    r = server.post("/chat/completions", {"model": REFINE, "messages": HI,
+                                          "selfrefine": {"debug_fault": "everything"}})
+    assert r.status_code == 400 and r.json()["error"]["param"] == "selfrefine.debug_fault"
+
+
+# ------------------------------------------------------------------ disconnects and load
+
+
+def _wait_for(cond, timeout: float = 30.0) -> bool:
+    end = time.time() + timeout
+    while time.time() < end:
+        if cond():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_disconnect_mid_stream_aborts_the_engine_requests(server):
+    before = server.metrics()
+    with httpx.stream("POST", server.base + "/chat/completions", timeout=300,
+                      headers={"Authorization": f"Bearer {KEY}"},
+                      json={"model": REFINE, "messages": HI, "max_tokens": 64, "stream": True,
+                            "selfrefine": {"max_rounds": 3, "stop_flag": False}}) as r:
+        assert r.status_code == 200
+        for line in r.iter_lines():
+            if '"type": "draft"' in line:
+                break  # the feedback call is now in flight: hang up
+    assert _wait_for(lambda: server.metrics()["selfrefine_engine_aborted_total"] > before["selfrefine_engine_aborted_total"])
+    after = server.metrics()
+    assert after["selfrefine_loops_in_flight"] == 0 and after["selfrefine_loops_queued"] == 0
+    assert after['selfrefine_loops_total{kind="refine",outcome="cancelled"}'] >= 1
+    # a non-streaming client that times out is aborted the same way
+    before = after["selfrefine_engine_aborted_total"]
+    with pytest.raises(httpx.ReadTimeout):
+        httpx.post(server.base + "/chat/completions", headers={"Authorization": f"Bearer {KEY}"}, timeout=1.5,
+                   json={"model": REFINE, "messages": HI, "max_tokens": 64,
+                         "selfrefine": {"max_rounds": 3, "stop_flag": False}})
+    assert _wait_for(lambda: server.metrics()["selfrefine_engine_aborted_total"] > before)
+    assert _wait_for(lambda: server.metrics()["selfrefine_loops_in_flight"] == 0)
+
+
+async def _post_many(server, bodies: list[dict]) -> list[httpx.Response]:
+    limits = httpx.Limits(max_connections=len(bodies), max_keepalive_connections=len(bodies))
+    async with httpx.AsyncClient(timeout=300, limits=limits, headers={"Authorization": f"Bearer {KEY}"}) as c:
+        return await asyncio.gather(*(c.post(server.base + "/chat/completions", json=b) for b in bodies))
+
+
+def test_burst_over_the_loop_limit_gets_429s_and_no_5xx(server):
+    rejected = server.metrics().get("selfrefine_requests_rejected_total", 0)
+    bodies = [{"model": PLAIN, "messages": HI, "max_tokens": 16} for _ in range(2 * (RUNNING + QUEUED))]
+    responses = asyncio.run(_post_many(server, bodies))
+    codes = [r.status_code for r in responses]
+    assert set(codes) <= {200, 429}, codes
+    assert codes.count(429) >= 1 and codes.count(200) >= RUNNING + QUEUED // 2
+    err = next(r for r in responses if r.status_code == 429).json()["error"]
+    assert err["code"] == "queue_full" and err["type"] == "rate_limit_error"
+    m = server.metrics()
+    assert m["selfrefine_requests_rejected_total"] == rejected + codes.count(429)
+    assert m["selfrefine_loops_in_flight"] == 0 and m["selfrefine_loops_queued"] == 0
+    with pytest.raises(openai.RateLimitError) as e:  # the official client sees a 429 too
+        _fill_then_ask(server)
+    assert e.value.status_code == 429 and e.value.code == "queue_full"
+
+
+def _fill_then_ask(server):
+    """Fill every admission slot with slower requests, then ask once more through the client."""
+    async def go():
+        client = server.aclient()
+        blockers = [asyncio.create_task(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=48,
+                                                                       n=16)) for _ in range((RUNNING + QUEUED) // 16)]
+        await asyncio.sleep(0.5)
+        try:
+            await client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=1)
+        finally:
+            await asyncio.gather(*blockers, return_exceptions=True)
+
+    asyncio.run(go())
+
+
+def test_64_concurrent_clients_all_get_answers(server):
+    async def one(i: int):
+        client = server.aclient()  # a separate client (own connection pool) per user
+        try:
+            if i % 8 == 0:
+                return await client.chat.completions.create(model=REFINE, messages=HI, max_tokens=8,
+                                                            extra_body={"selfrefine": FAST_LOOP})
+            return await client.chat.completions.create(
+                model=PLAIN, max_tokens=8, messages=[{"role": "user", "content": f"Count to {i}."}])
+        finally:
+            await client.close()
+
+    async def go():
+        return await asyncio.gather(*(one(i) for i in range(64)), return_exceptions=True)
+
+    t0 = time.time()
+    results = asyncio.run(go())
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert not errors, errors[:3]
+    assert all(r.choices[0].message.content is not None and r.usage.completion_tokens > 0 for r in results)
+    assert sum(r.model == REFINE for r in results) == 8
+    assert time.time() - t0 < 240
