@@ -380,6 +380,97 @@ def serve(
                debug_faults=debug_faults, log_level="info" if verbose else "warning")
 
 
+@app.command("eval")
+def eval_cmd(
+    task: Annotated[str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")],
+    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    limit: Annotated[int, typer.Option(help="first N items of the task")] = 20,
+    rounds: Annotated[Optional[int], typer.Option(help="round cap (default: the task's)")] = None,
+    max_tokens: Annotated[Optional[int], typer.Option(help="per draft / refine call (default: the task's)")] = None,
+    temperature: Annotated[Optional[float], typer.Option(help="default: the task's")] = None,
+    seed: Annotated[Optional[int], typer.Option()] = None,
+    judge_model: Annotated[Optional[str], typer.Option(help="judge for judged tasks (default: --model)")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default runs/<task>-<model>)")] = None,
+    restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
+    concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 16,
+    max_model_len: opts.MaxModelLen = None,
+    kv_cache_gib: opts.KvCacheGib = None,
+    structured_backend: opts.StructuredBackend = "xgrammar",
+    prefix_caching: opts.PrefixCaching = True,
+    tensor_parallel_size: opts.TensorParallel = 1,
+    pipeline_parallel_size: opts.PipelineParallel = 1,
+    data_parallel_size: opts.DataParallel = 1,
+    distributed_executor_backend: opts.ExecutorBackend = None,
+    gpu_memory_utilization: opts.GpuMemory = None,
+    dtype: opts.Dtype = "auto",
+    eager: opts.Eager = None,
+    verbose: opts.Verbose = False,
+) -> None:
+    """Score a task's first draft and every refine round with the task's own scorer."""
+    import shutil
+
+    from tasks import eval as ev
+    from tasks import registry
+
+    if task == "list":
+        table = Table("task", "variants", "items", "metric")
+        for name in registry.available():
+            t = registry.load(name)
+            table.add_row(name, ", ".join(registry.variants(name)) or "-", str(len(t.rows())), t.metric)
+        out.print(table)
+        return
+    try:
+        if concurrency < 1:
+            raise ValueError("--concurrency must be >= 1")
+        t = registry.with_overrides(registry.load(task), rounds=rounds, max_tokens=max_tokens,
+                                    temperature=temperature, seed=seed)
+        rows = t.rows(limit)
+        options = opts.engine_options(locals())
+        name, path = _resolve(model)
+        judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
+        folder = out_dir or Path("runs") / f"{t.label.replace('/', '-')}-{name}"
+        if restart and folder.exists():
+            shutil.rmtree(folder)
+        meta = {"settings": ev.settings(t, name, judge[0] if judge else name, limit)}
+        ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
+    except (SelfRefineError, ValueError) as exc:
+        _fail(exc)
+    _quiet_vllm(verbose)
+
+    async def go():
+        from engine.vllm_engine import VLLMEngine
+
+        t0 = time.perf_counter()
+        err.print(f"starting engine for {name} ...")
+        engine = VLLMEngine(path, name, options).start()
+        judge_engine = VLLMEngine(judge[1], judge[0], options).start() if judge else None
+        err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
+        try:
+            with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=err) as bar:
+                tid = bar.add_task("items", total=len(rows))
+                return await ev.run_eval(t, rows, engine, folder, meta, concurrency=concurrency,
+                                         judge=judge_engine, on_progress=lambda n: bar.update(tid, advance=n))
+        finally:
+            engine.shutdown()
+            if judge_engine:
+                judge_engine.shutdown()
+
+    records = asyncio.run(go())
+    summary = ev.summarize(t, records, meta)
+    ev.write_outputs(folder, summary)
+    table = Table("", t.metric, title=f"{t.label} on {name}: {summary['ok']} items "
+                  f"({summary['errors']} errors, {summary['unscored']} unscored)")
+    for label, value in ev.table_rows(summary):
+        table.add_row(label, value)
+    out.print(table)
+    tok = summary["tokens_per_item"]
+    out.print(f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
+              f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
+              f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else ""))
+    out.print(f"records: {folder / ev.RECORDS}; summary: {folder / ev.SUMMARY}; plot: {folder / ev.PLOT}")
+
+
 def main() -> None:
     try:
         app()

@@ -79,6 +79,8 @@ class RunResult:
     wall_s: float = 0.0
     cpu_s: float = 0.0
     """User + system CPU of the program and every process it waited for."""
+    program_s: float | None = None
+    """With timed=True: CPU seconds of the program itself, interpreter start-up excluded."""
 
     @property
     def ok(self) -> bool:
@@ -131,10 +133,29 @@ for res, val in ((resource.RLIMIT_AS, mem), (resource.RLIMIT_CPU, cpu), (resourc
                  (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_NOFILE, 64), (resource.RLIMIT_CORE, 0)):
     resource.setrlimit(res, (val, val))
 os.setgroups([]); os.setgid(uid); os.setuid(uid)
-os.execve(sys.executable, [sys.executable, "-I", "-B", "main.py"],
+os.execve(sys.executable, [sys.executable, "-I", "-B", sys.argv[9]],
           {"PATH": "/usr/bin:/bin", "HOME": "/work", "TMPDIR": "/work", "LANG": "C.UTF-8",
            "PYTHONIOENCODING": "utf-8", "PYTHONHASHSEED": "0"})
 '''
+
+
+# With timed=True the program runs under this harness, which records its CPU time.
+_TIMER = """import runpy, sys, time
+t0 = time.process_time()
+code = 0
+try:
+    runpy.run_path("main.py", run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+finally:
+    dt = time.process_time() - t0
+    try:
+        sys.stdout.flush()
+    finally:
+        with open(".elapsed", "w") as f:
+            f.write(repr(dt))
+sys.exit(code)
+"""
 
 
 def _python() -> tuple[str, str]:
@@ -158,8 +179,11 @@ def check_available() -> str | None:
 
 
 def run_python(code: str, stdin: str = "", limits: Limits | None = None,
-               files: dict[str, str] | None = None) -> RunResult:
-    """Run `code` as main.py in a fresh private folder under the limits; return what it did."""
+               files: dict[str, str] | None = None, timed: bool = False) -> RunResult:
+    """Run `code` as main.py in a fresh private folder under the limits; return what it did.
+
+    `files` are extra files placed next to it; `timed` measures the program's own CPU time.
+    """
     limits = limits or Limits()
     why = check_available()
     if why:
@@ -174,8 +198,10 @@ def run_python(code: str, stdin: str = "", limits: Limits | None = None,
         root.mkdir()
         os.chmod(root, 0o755)
         (work / "main.py").write_text(code)
+        if timed:
+            (work / "_timer.py").write_text(_TIMER)
         for name, text in (files or {}).items():
-            if "/" in name or name.startswith("."):
+            if "/" in name or name.startswith(".") or name in ("main.py", "_timer.py"):
                 raise ValueError(f"bad file name {name!r}")
             (work / name).write_text(text)
         if os.geteuid() == 0:
@@ -184,8 +210,14 @@ def run_python(code: str, stdin: str = "", limits: Limits | None = None,
         argv = ["unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
                 exe, "-I", "-S", "-c", _LAUNCHER, str(root), str(work), prefix, str(NOBODY),
                 str(limits.memory_mb << 20), str(limits.cpu_s), str(limits.max_procs),
-                str(limits.file_mb << 20)]
-        return _supervise(argv, stdin, limits)
+                str(limits.file_mb << 20), "_timer.py" if timed else "main.py"]
+        res = _supervise(argv, stdin, limits)
+        if timed and res.ok:
+            try:
+                res.program_s = float((work / ".elapsed").read_text())
+            except (OSError, ValueError):
+                res.program_s = None
+        return res
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

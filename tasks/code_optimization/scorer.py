@@ -1,0 +1,67 @@
+"""Code optimization scorer: "% optimized" as in the paper. A program counts as optimized when
+it prints the same output as the original on every test input and is at least 10% faster.
+
+Time is the program's own CPU time (interpreter start-up excluded), the best of `repeats`
+runs per input, summed over the inputs. Differences under `min_gain_s` are treated as noise.
+"""
+
+from __future__ import annotations
+
+from tasks.sandbox import Limits, SandboxUnavailable, run_python
+from tasks.scoring import extract_code, parse_python, same_output
+
+
+class SpeedScorer:
+    needs_judge = False
+    defer = True
+    """Score after all loops finished, so that timings do not compete with the engine."""
+
+    def __init__(self, repeats: int = 3, min_speedup: float = 1 / 0.9, min_gain_s: float = 0.002,
+                 wall_s: float = 10.0):
+        self.repeats = repeats
+        self.min_speedup = min_speedup
+        self.min_gain_s = min_gain_s
+        self.limits = Limits(wall_s=wall_s, cpu_s=int(wall_s), memory_mb=1024)
+        self._base: dict[str, tuple[list[str], float] | str] = {}
+
+    def measure(self, code: str, tests: list[str]) -> tuple[list[str], float] | str:
+        outs, total = [], 0.0
+        for t in tests:
+            best = None
+            for _ in range(self.repeats):
+                r = run_python(code, stdin=t, limits=self.limits, timed=True)
+                if not r.ok:
+                    return r.describe()
+                dt = r.program_s if r.program_s is not None else r.cpu_s
+                best = dt if best is None else min(best, dt)
+            outs.append(r.stdout)
+            total += best
+        return outs, total
+
+    def baseline(self, row: dict):
+        if row["id"] not in self._base:
+            self._base[row["id"]] = self.measure(row["program"], row["tests"])
+        return self._base[row["id"]]
+
+    def score(self, row: dict, output: str) -> dict:
+        code = extract_code(output)
+        _, err = parse_python(code)
+        if err:
+            return {"score": 0.0, "correct": False, "speedup": None, "error": err}
+        try:
+            base = self.baseline(row)
+            if isinstance(base, str):
+                return {"score": None, "correct": None, "speedup": None,
+                        "error": f"the original program fails on its test input: {base}"}
+            got = self.measure(code, row["tests"])
+        except SandboxUnavailable as exc:
+            return {"score": None, "correct": None, "speedup": None, "error": f"sandbox unavailable: {exc}"}
+        if isinstance(got, str):
+            return {"score": 0.0, "correct": False, "speedup": None, "error": f"program failed: {got}"}
+        correct = all(same_output(a, b) for a, b in zip(got[0], base[0]))
+        t0, t1 = base[1], got[1]
+        speedup = t0 / t1 if t1 > 0 else float("inf")
+        fast = speedup >= self.min_speedup and t0 - t1 >= self.min_gain_s
+        return {"score": 1.0 if (correct and fast) else 0.0, "correct": correct,
+                "speedup": round(speedup, 3) if speedup != float("inf") else None,
+                "seconds": round(t1, 4), "original_seconds": round(t0, 4)}

@@ -1,0 +1,266 @@
+"""`selfrefine eval`: run a task's loops concurrently on one engine, score every round with the
+task's own scorer, write one JSONL record per item (resumable), and summarize by round.
+
+Files in the run folder: run.json (the settings; a resume must match them), records.jsonl (one
+record per item, appended as items finish, fsynced), summary.json and plot.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+
+from engine.loop import refine_many, select
+from engine.types import LoopError, LoopResult
+from tasks.registry import Task, TaskError
+
+RECORDS, SETTINGS, SUMMARY, PLOT = "records.jsonl", "run.json", "summary.json", "plot.png"
+
+
+def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
+    """What a run folder's records depend on; a resume must use the same."""
+    c = task.cfg
+    return {"task": task.label, "model": model, "judge": judge if task.scorer_needs_judge else None,
+            "limit": limit, "max_rounds": c.max_rounds, "max_tokens": c.sampling.max_tokens,
+            "temperature": c.sampling.temperature, "seed": c.sampling.seed, "selection": c.selection,
+            "exclude_draft": c.exclude_draft, "oracle": task.oracle}
+
+
+# ------------------------------------------------------------------ resume
+
+def load_done(out_dir: Path, want: dict, ids: list[str]) -> dict[str, dict]:
+    """Finished records already in the folder, by id. Rewrites records.jsonl without torn lines,
+    duplicates, error records (they are retried) and ids outside this run."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sp, rp = out_dir / SETTINGS, out_dir / RECORDS
+    if sp.exists():
+        try:
+            have = json.loads(sp.read_text())
+        except json.JSONDecodeError:
+            have = None
+        old = {k: v for k, v in (have or {}).items() if k != "limit"}
+        new = {k: v for k, v in want.items() if k != "limit"}
+        if have is not None and old != new:
+            diff = ", ".join(f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
+                             if old.get(k) != new.get(k))
+            raise TaskError(f"{out_dir} holds a run with other settings ({diff}); "
+                            f"use another --out or --restart")
+    sp.write_text(json.dumps(want, indent=2))
+    done: dict[str, dict] = {}
+    if rp.exists():
+        wanted = set(ids)
+        for line in rp.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line torn by a kill
+            rid = rec.get("id") if isinstance(rec, dict) else None
+            if rid in wanted and rid not in done and rec.get("status") == "ok":
+                done[rid] = rec
+        tmp = rp.with_suffix(".tmp")
+        with tmp.open("w") as f:
+            for rid in ids:
+                if rid in done:
+                    f.write(json.dumps(done[rid]) + "\n")
+        os.replace(tmp, rp)
+    return done
+
+
+# ------------------------------------------------------------------ scoring
+
+def _as_float(x) -> float | None:
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) else None
+
+
+async def score_outputs(task: Task, row: dict, outputs: list[str], judge=None) -> list[dict]:
+    """The scorer's verdict on every output of a loop, y0 first."""
+    s = task.scorer
+    out = []
+    for text in outputs:
+        try:
+            if getattr(s, "needs_judge", False):
+                if judge is None:
+                    raise TaskError(f"{task.label} needs a judge model")
+                out.append(await s.score_async(row, text, judge))
+            else:
+                out.append(await asyncio.to_thread(s.score, row, text))
+        except Exception as exc:  # a scorer bug must not lose the item
+            out.append({"score": None, "error": f"scorer failed: {type(exc).__name__}: {exc}"})
+    return out
+
+
+def by_round(task: Task, res: LoopResult, scores: list[dict]) -> tuple[list[float | None], int | None]:
+    """The score the loop's answer would have with the round cap at t, for t = 0..max_rounds,
+    and (oracle variant) the output index where the oracle stopped the loop."""
+    vals = [_as_float(s.get("score")) for s in scores]
+    n = len(res.outputs)
+    stop_at = None
+    if task.oracle:
+        stop_at = next((i for i, v in enumerate(vals) if v is not None and v >= 1.0), n - 1)
+    curve = []
+    for t in range(task.cfg.max_rounds + 1):
+        k = min(t, n - 1)
+        if stop_at is not None:
+            k = min(k, stop_at)
+        else:
+            k = select(res.outputs[: k + 1], res.scores[: k + 1], task.cfg)
+        curve.append(vals[k])
+    return curve, stop_at
+
+
+def _usage(res: LoopResult, stop_at: int | None) -> dict:
+    calls = res.trace
+    if stop_at is not None:  # oracle: count only the calls up to the output it stopped at
+        calls = [c for c in calls if c.stage == "draft" or (c.stage == "feedback" and c.round < stop_at)
+                 or (c.stage == "refine" and c.round <= stop_at)]
+    keys = ("prompt_tokens", "cached_tokens", "completion_tokens")
+    return {k: sum(getattr(c, k) for c in calls) for k in keys}
+
+
+async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: dict, judge=None) -> dict:
+    base = {"id": str(row["id"]), **meta}
+    if isinstance(res, LoopError):
+        return {**base, "status": "error", "input": res.input, "error": res.error, "error_type": res.error_type}
+    scores = await score_outputs(task, row, res.outputs, judge)
+    curve, stop_at = by_round(task, res, scores)
+    final = scores[stop_at] if stop_at is not None else scores[res.selected_round]
+    return {
+        **base, "status": "ok", "input": res.input, "outputs": res.outputs,
+        "feedback": [c.feedback for c in res.trace if c.stage == "feedback"],
+        "feedback_errors": [c.feedback_error for c in res.trace if c.stage == "feedback" and c.feedback_error],
+        "feedback_scores": res.scores, "scores": scores, "score_by_round": curve,
+        "base": curve[0], "final": _as_float(final.get("score")),
+        "selected_round": stop_at if stop_at is not None else res.selected_round,
+        "oracle_stop": stop_at, "stop_reason": res.stop_reason, "rounds": res.rounds,
+        "usage": _usage(res, stop_at), "usage_all_calls": res.usage(), "seconds": round(res.seconds, 2),
+        "trace": [asdict(c) for c in res.trace],
+    }
+
+
+# ------------------------------------------------------------------ run
+
+async def run_eval(task: Task, rows: list[dict], engine, out_dir: Path, meta: dict, *,
+                   concurrency: int = 16, judge=None, critic=None,
+                   on_progress: Callable[[int], None] | None = None) -> list[dict]:
+    """Run (or resume) the task on `rows`; returns one record per row, in row order."""
+    ids = [str(r["id"]) for r in rows]
+    done = load_done(out_dir, meta["settings"], ids)
+    todo = [r for r in rows if str(r["id"]) not in done]
+    if on_progress:
+        on_progress(len(rows) - len(todo))
+    meta_rec = {"task": task.label, "model": meta["settings"]["model"]}
+    if task.scorer_needs_judge:
+        meta_rec["judge"] = judge.name if judge is not None else engine.name
+    fh = (out_dir / RECORDS).open("a")
+    pending: list[asyncio.Task] = []
+    items, bad = [], []
+    for r in todo:
+        try:
+            items.append((r, task.item(r)))
+        except Exception as exc:  # a row the template cannot render: an error record
+            bad.append((r, LoopError(input=str(r)[:200], id=str(r["id"]), error=f"bad row: {exc}",
+                                     error_type="invalid_input")))
+
+    async def finish(row, res):
+        rec = await make_record(task, row, res, meta_rec, judge or engine)
+        fh.write(json.dumps(rec) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+        done[rec["id"]] = rec
+        if on_progress:
+            on_progress(1)
+
+    try:
+        for row, res in bad:
+            await finish(row, res)
+        deferred: list = []
+
+        def on_done(k: int, res) -> None:
+            row = items[k][0]
+            if getattr(task.scorer, "defer", False):
+                deferred.append((row, res))  # timed scorers wait until the engine is idle
+            else:
+                pending.append(asyncio.ensure_future(finish(row, res)))
+
+        if items:
+            await refine_many(engine, [it for _, it in items], task.cfg, concurrency=concurrency,
+                              critic=critic, on_done=on_done)
+        for p in pending:
+            await p
+        for row, res in deferred:
+            await finish(row, res)
+    finally:
+        for p in pending:
+            if not p.done():
+                p.cancel()
+        fh.close()
+    return [done[i] for i in ids if i in done]
+
+
+# ------------------------------------------------------------------ summary
+
+def _mean(xs):
+    xs = [x for x in xs if x is not None]
+    return sum(xs) / len(xs) if xs else None
+
+
+def summarize(task: Task, records: list[dict], meta: dict) -> dict:
+    ok = [r for r in records if r["status"] == "ok"]
+    rounds = task.cfg.max_rounds
+    curve = [_mean([r["score_by_round"][t] for r in ok]) for t in range(rounds + 1)]
+    details: dict[str, float] = {}
+    for r in ok:
+        final = r["scores"][r["selected_round"]]
+        for k, v in final.items():
+            if k != "score" and _as_float(v) is not None:
+                details.setdefault(k, []).append(float(v))
+    return {
+        **meta["settings"], "metric": task.metric, "items": len(records), "ok": len(ok),
+        "errors": len(records) - len(ok),
+        "unscored": sum(r["final"] is None for r in ok),
+        "score_by_round": curve, "base": curve[0] if curve else None, "refined": _mean([r["final"] for r in ok]),
+        "improved": sum((r["final"] or 0) > (r["base"] or 0) for r in ok),
+        "worsened": sum((r["final"] or 0) < (r["base"] or 0) for r in ok),
+        "tokens_per_item": {k: _mean([r["usage"][k] for r in ok]) for k in
+                            ("prompt_tokens", "cached_tokens", "completion_tokens")},
+        "seconds_per_item": _mean([r["seconds"] for r in ok]),
+        "rounds_per_item": _mean([r["rounds"] for r in ok]),
+        "final_details_mean": {k: sum(v) / len(v) for k, v in details.items()},
+        "judge": ok[0].get("judge") if ok else None,
+    }
+
+
+def write_outputs(out_dir: Path, summary: dict) -> None:
+    (out_dir / SUMMARY).write_text(json.dumps(summary, indent=2))
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ys = summary["score_by_round"]
+    xs = [i for i, y in enumerate(ys) if y is not None]
+    fig, ax = plt.subplots(figsize=(5, 3.2), dpi=120)
+    ax.plot(xs, [ys[i] for i in xs], marker="o")
+    ax.set_xticks(range(len(ys)))
+    ax.set_xlabel("refine round (0 = first draft)")
+    ax.set_ylabel(summary["metric"][:40])
+    ax.set_title(f"{summary['task']} - {summary['model']} (N={summary['ok']})", fontsize=9)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out_dir / PLOT)
+    plt.close(fig)
+
+
+def table_rows(summary: dict) -> list[tuple[str, str]]:
+    def f(x):
+        return "n/a" if x is None else f"{x:.3f}"
+
+    rows = [(f"round {t}" + (" (base)" if t == 0 else ""), f(v)) for t, v in enumerate(summary["score_by_round"])]
+    rows.append(("refined (returned answer)", f(summary["refined"])))
+    return rows

@@ -1,0 +1,228 @@
+"""Task loader: a task is a folder `tasks/<name>/` with task.yaml, prompt templates, data and a
+scorer. Adding a task is adding a folder; no engine code changes.
+
+task.yaml keys (paths are relative to the folder):
+
+    name, description, metric       what the task is and what its score means
+    data: data.jsonl                one JSON object per row, each with an "id"
+    input: input.j2                 Jinja template turning a row into the task text ({input})
+    initial: field                  optional: the row field that is y0 (no draft call)
+    prompts: {draft, feedback, refine, system}   str.format templates (files)
+    feedback: {aspects: [...], scale: [lo, hi]}
+    loop: {max_rounds, stop_flag, threshold, selection, exclude_draft}
+    sampling: {temperature, top_p, max_tokens}
+    scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
+    variants: {name: {overrides...}} optional; `default_variant` names the default
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import sys
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+import yaml
+
+from engine.loop import Item, RefineConfig
+from engine.prompts import Prompts
+from engine.types import Sampling
+from grammars.feedback import FeedbackSpec
+
+TASKS_DIR = Path(__file__).resolve().parent
+
+
+class TaskError(ValueError):
+    """A task that does not exist or whose folder is malformed; or a bad request for one."""
+
+
+@dataclass
+class Task:
+    """One loaded task (with its variant applied)."""
+
+    name: str
+    variant: str | None
+    folder: Path
+    description: str
+    metric: str
+    cfg: RefineConfig
+    scorer: object
+    oracle: bool = False
+    """Refine only while the scorer says the answer is wrong (gsm8k's oracle variant)."""
+    initial_field: str | None = None
+    data_path: Path | None = None
+    input_template: jinja2.Template | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def scorer_needs_judge(self) -> bool:
+        return bool(getattr(self.scorer, "needs_judge", False))
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}/{self.variant}" if self.variant else self.name
+
+    def rows(self, limit: int | None = None) -> list[dict]:
+        """The first `limit` rows of the task's data (all when None)."""
+        if limit is not None and limit < 1:
+            raise TaskError(f"--limit must be >= 1 (got {limit})")
+        rows = _read_rows(self.data_path)
+        if limit is not None and limit > len(rows):
+            raise TaskError(f"{self.label} has only {len(rows)} items (asked for --limit {limit})")
+        return rows[:limit] if limit else rows
+
+    def render_input(self, row: dict) -> str:
+        return self.input_template.render(**row).strip()
+
+    def item(self, row: dict) -> Item:
+        initial = row[self.initial_field] if self.initial_field else None
+        return Item(input=self.render_input(row), id=str(row["id"]), initial=initial)
+
+
+@lru_cache(maxsize=32)
+def _read_rows_cached(path: str, mtime: float) -> tuple[dict, ...]:
+    rows = []
+    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise TaskError(f"{path}:{n}: not JSON ({exc})") from exc
+        if not isinstance(row, dict) or "id" not in row:
+            raise TaskError(f"{path}:{n}: each row needs an \"id\"")
+        rows.append(row)
+    ids = [str(r["id"]) for r in rows]
+    if len(set(ids)) != len(ids):
+        raise TaskError(f"{path}: ids are not unique")
+    return tuple(rows)
+
+
+def _read_rows(path: Path) -> list[dict]:
+    return [copy.deepcopy(r) for r in _read_rows_cached(str(path), path.stat().st_mtime)]
+
+
+def available() -> list[str]:
+    """Names of the task folders (those with a task.yaml)."""
+    return sorted(p.parent.name for p in TASKS_DIR.glob("*/task.yaml"))
+
+
+def variants(name: str) -> list[str]:
+    return list((_yaml(TASKS_DIR / name / "task.yaml").get("variants") or {}).keys())
+
+
+def _yaml(path: Path) -> dict:
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise TaskError(f"{path}: bad YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise TaskError(f"{path}: expected a mapping")
+    return data
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def _load_scorer(folder: Path, spec: str, options: dict):
+    file, _, cls = spec.partition(":")
+    path = folder / file
+    if not path.is_file() or not cls:
+        raise TaskError(f"{folder.name}: scorer must be 'file.py:ClassName' (got {spec!r})")
+    mod_name = f"tasks._loaded.{folder.name}.{path.stem}"
+    module = sys.modules.get(mod_name)
+    if module is None:
+        s = importlib.util.spec_from_file_location(mod_name, path)
+        module = importlib.util.module_from_spec(s)
+        sys.modules[mod_name] = module
+        s.loader.exec_module(module)
+    try:
+        return getattr(module, cls)(**options)
+    except AttributeError as exc:
+        raise TaskError(f"{path}: no class {cls}") from exc
+
+
+def load(spec: str, variant: str | None = None, folder: Path | None = None) -> Task:
+    """Load `name` or `name:variant` (or a task folder given by path)."""
+    name, _, v = spec.partition(":")
+    variant = variant or v or None
+    folder = folder or (Path(name) if "/" in name else TASKS_DIR / name)
+    ypath = folder / "task.yaml"
+    if not ypath.is_file():
+        raise TaskError(f"unknown task {name!r}; available: {', '.join(available())}")
+    raw = _yaml(ypath)
+    vs = raw.get("variants") or {}
+    if variant is None and vs:
+        variant = raw.get("default_variant") or next(iter(vs))
+    if variant is not None:
+        if variant not in vs:
+            raise TaskError(f"task {name!r} has no variant {variant!r}; variants: {', '.join(vs) or 'none'}")
+        raw = _merge(raw, vs[variant] or {})
+
+    def text(rel: str | None) -> str | None:
+        if rel is None:
+            return None
+        p = folder / rel
+        if not p.is_file():
+            raise TaskError(f"{folder.name}: missing template {rel}")
+        return p.read_text().strip()
+
+    pr = raw.get("prompts") or {}
+    prompts = Prompts(
+        draft=text(pr.get("draft")) or "{input}",
+        feedback_grammar=text(pr.get("feedback")) or Prompts.feedback_grammar,
+        refine=text(pr.get("refine")) or Prompts.refine,
+        system=text(pr.get("system")),
+    )
+    fb = raw.get("feedback") or {}
+    lp = raw.get("loop") or {}
+    sp = raw.get("sampling") or {}
+    try:
+        spec_ = FeedbackSpec(aspects=tuple(fb.get("aspects", ("correctness",))),
+                             scale=tuple(fb.get("scale", (1, 5))), max_items=int(fb.get("max_items", 3)),
+                             item_chars=int(fb.get("item_chars", 100)))
+        cfg = RefineConfig(
+            max_rounds=int(lp.get("max_rounds", 4)), feedback_mode="grammar", spec=spec_,
+            use_stop_flag=bool(lp.get("stop_flag", True)), threshold=lp.get("threshold"),
+            selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
+            sampling=Sampling(temperature=float(sp.get("temperature", 0.0)), top_p=float(sp.get("top_p", 1.0)),
+                              max_tokens=int(sp.get("max_tokens", 400))),
+            prompts=prompts,
+        )
+    except Exception as exc:  # InvalidParameter etc.
+        raise TaskError(f"{folder.name}: bad loop settings: {exc}") from exc
+    data_path = (folder / raw.get("data", "data.jsonl")).resolve()
+    if not data_path.is_file():
+        raise TaskError(f"{folder.name}: missing data file {data_path}")
+    in_path = folder / raw.get("input", "input.j2")
+    if not in_path.is_file():
+        raise TaskError(f"{folder.name}: missing input template {in_path.name}")
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
+    return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
+                description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
+                scorer=scorer, oracle=bool(raw.get("oracle", False)), initial_field=raw.get("initial"),
+                data_path=data_path, input_template=env.from_string(in_path.read_text()),
+                extra={k: raw[k] for k in ("judge",) if k in raw})
+
+
+def with_overrides(task: Task, rounds: int | None = None, max_tokens: int | None = None,
+                   temperature: float | None = None, seed: int | None = None) -> Task:
+    """The task with command-line overrides of round cap and sampling."""
+    cfg = task.cfg
+    s = cfg.sampling
+    try:
+        s = replace(s, **{k: v for k, v in (("max_tokens", max_tokens), ("temperature", temperature),
+                                             ("seed", seed)) if v is not None})
+        cfg = replace(cfg, sampling=s, **({"max_rounds": rounds} if rounds is not None else {}))
+    except Exception as exc:
+        raise TaskError(str(exc)) from exc
+    return replace(task, cfg=cfg)

@@ -1,0 +1,45 @@
+"""Helpers shared by the task scorers: pulling a program out of a model's answer, running it.
+
+A scorer is a class with `score(row, output) -> dict` holding at least "score" (a float, or
+None with "error" saying why the output could not be scored). Scorers that need a model (a
+judge) set `needs_judge = True` and implement `async score_async(row, output, judge)`. A
+scorer never asks the refining loop's feedback for its number.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.S)
+
+
+def extract_code(text: str) -> str:
+    """The program in a model answer: the longest fenced block if there is one, else the text."""
+    blocks = [body for lang, body in _FENCE.findall(text) if lang.lower() in ("", "python", "py", "python3")]
+    code = max(blocks, key=len) if blocks else text
+    return code.strip("\n") + "\n"
+
+
+def parse_python(code: str) -> tuple[ast.Module | None, str | None]:
+    """(tree, None) or (None, reason) for code that is not valid Python."""
+    if not code.strip():
+        return None, "empty output"
+    try:
+        return ast.parse(code), None
+    except SyntaxError as exc:
+        return None, f"not a Python program (SyntaxError line {exc.lineno}: {exc.msg})"
+    except ValueError as exc:  # e.g. null bytes
+        return None, f"not a Python program ({exc})"
+
+
+def first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def same_output(a: str, b: str) -> bool:
+    """Program outputs compared line by line, ignoring trailing whitespace."""
+    return [ln.rstrip() for ln in a.rstrip().splitlines()] == [ln.rstrip() for ln in b.rstrip().splitlines()]
