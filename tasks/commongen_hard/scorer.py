@@ -15,9 +15,10 @@ def lemmas(word: str) -> frozenset[str]:
     """The word and every lemma lemminflect knows for it, lowercased."""
     w = word.lower()
     out = {w}
-    found = getAllLemmas(w)
-    if not found:
-        found = {p: getAllLemmasOOV(w, p) for p in ("NOUN", "VERB")}
+    found = dict(getAllLemmas(w))
+    if not found:  # not in the dictionary: the rule-based lemmatizer
+        for pos in ("NOUN", "VERB"):
+            found.update(getAllLemmasOOV(w, pos))
     for forms in found.values():
         out.update(f.lower() for f in forms)
     return frozenset(out)
