@@ -351,7 +351,7 @@ async def _post_many(server, bodies: list[dict]) -> list[httpx.Response]:
 
 def test_burst_over_the_loop_limit_gets_429s_and_no_5xx(server):
     rejected = server.metrics().get("selfrefine_requests_rejected_total", 0)
-    bodies = [{"model": PLAIN, "messages": HI, "max_tokens": 16} for _ in range(2 * (RUNNING + QUEUED))]
+    bodies = [{"model": PLAIN, "messages": HI, "max_tokens": 8} for _ in range(2 * (RUNNING + QUEUED))]
     responses = asyncio.run(_post_many(server, bodies))
     codes = [r.status_code for r in responses]
     assert set(codes) <= {200, 429}, codes
@@ -370,7 +370,7 @@ def _fill_then_ask(server):
     """Fill every admission slot with slower requests, then ask once more through the client."""
     async def go():
         client = server.aclient()
-        blockers = [asyncio.create_task(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=48,
+        blockers = [asyncio.create_task(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24,
                                                                        n=16)) for _ in range((RUNNING + QUEUED) // 16)]
         await asyncio.sleep(0.5)
         try:
