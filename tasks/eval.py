@@ -249,7 +249,9 @@ def write_outputs(out_dir: Path, summary: dict) -> None:
     ax.plot(xs, [ys[i] for i in xs], marker="o")
     ax.set_xticks(range(len(ys)))
     ax.set_xlabel("refine round (0 = first draft)")
-    ax.set_ylabel(summary["metric"][:40])
+    ax.set_ylabel(summary["metric"].split(" (")[0][:40])
+    if all(0 <= ys[i] <= 1 for i in xs):
+        ax.set_ylim(-0.03, 1.03)
     ax.set_title(f"{summary['task']} - {summary['model']} (N={summary['ok']})", fontsize=9)
     ax.grid(alpha=0.3)
     fig.tight_layout()
