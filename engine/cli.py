@@ -407,8 +407,6 @@ def eval_cmd(
     verbose: opts.Verbose = False,
 ) -> None:
     """Score a task's first draft and every refine round with the task's own scorer."""
-    import shutil
-
     from tasks import eval as ev
     from tasks import registry
 
@@ -429,8 +427,9 @@ def eval_cmd(
         name, path = _resolve(model)
         judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
         folder = out_dir or Path("runs") / f"{t.label.replace('/', '-')}-{name}"
-        if restart and folder.exists():
-            shutil.rmtree(folder)
+        if restart:  # only the run's own files: --out may be a folder with other things in it
+            for f in (ev.RECORDS, ev.SETTINGS, ev.SUMMARY, ev.PLOT):
+                (folder / f).unlink(missing_ok=True)
         meta = {"settings": ev.settings(t, name, judge[0] if judge else name, limit)}
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:

@@ -9,9 +9,9 @@ How (Linux; needs root or unprivileged user namespaces and util-linux `unshare`)
   every process left in the namespace (a fork bomb dies with it).
 - Inside, a tiny launcher (run with `python -I -S`) builds a root folder from read-only bind
   mounts of /usr and the interpreter's prefix plus the private work folder (read-write),
-  chroots into it, sets RLIMIT_AS / CPU / NPROC / FSIZE / NOFILE / CORE, drops to the
-  `nobody` user (so RLIMIT_NPROC applies: it is ignored for root) and execs Python on the
-  program. Nothing outside /usr, the interpreter and the work folder is visible, and the
+  chroots into it, sets RLIMIT_AS / CPU / NPROC / FSIZE / NOFILE / CORE, drops to a fresh
+  unprivileged uid of its own (so RLIMIT_NPROC applies: it is ignored for root, and it is
+  counted per uid) and execs Python on the program. Nothing outside /usr, the interpreter and the work folder is visible, and the
   only writable place is the work folder.
 - The parent enforces the wall-clock limit and caps stdout / stderr while reading them; on
   timeout or overflow it kills the whole process group (and `--kill-child` the namespace).
@@ -23,6 +23,7 @@ untrusted code unconfined.
 from __future__ import annotations
 
 import os
+import random
 import selectors
 import shutil
 import signal
@@ -35,7 +36,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-NOBODY = 65534
+UID_RANGE = (200_000, 1_200_000)
+"""Each run gets its own unused uid from this range, so RLIMIT_NPROC (counted per uid) bounds
+that run alone: a fork bomb in one run cannot starve a concurrent run of processes."""
 
 
 class SandboxUnavailable(RuntimeError):
@@ -204,11 +207,12 @@ def run_python(code: str, stdin: str = "", limits: Limits | None = None,
             if "/" in name or name.startswith(".") or name in ("main.py", "_timer.py"):
                 raise ValueError(f"bad file name {name!r}")
             (work / name).write_text(text)
+        uid = random.SystemRandom().randrange(*UID_RANGE)
         if os.geteuid() == 0:
             for p in [work, *work.iterdir()]:
-                os.chown(p, NOBODY, NOBODY)
+                os.chown(p, uid, uid)
         argv = ["unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
-                exe, "-I", "-S", "-c", _LAUNCHER, str(root), str(work), prefix, str(NOBODY),
+                exe, "-I", "-S", "-c", _LAUNCHER, str(root), str(work), prefix, str(uid),
                 str(limits.memory_mb << 20), str(limits.cpu_s), str(limits.max_procs),
                 str(limits.file_mb << 20), "_timer.py" if timed else "main.py"]
         res = _supervise(argv, stdin, limits)

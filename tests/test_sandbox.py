@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from tasks.sandbox import NOBODY, Limits, check_available, run_python
+from tasks.sandbox import UID_RANGE, Limits, check_available, run_python
 
 pytestmark = pytest.mark.skipif(check_available() is not None,
                                 reason=f"sandbox unavailable here: {check_available()}")
 
 
-def _nobody_pids() -> list[int]:
+def _sandbox_pids() -> list[int]:
     pids = []
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
             try:
                 for line in (d / "status").read_text().splitlines():
-                    if line.startswith("Uid:") and int(line.split()[1]) == NOBODY:
+                    if line.startswith("Uid:") and UID_RANGE[0] <= int(line.split()[1]) < UID_RANGE[1]:
                         pids.append(int(d.name))
             except (OSError, ValueError):
                 pass
@@ -32,7 +32,7 @@ def _leftovers(before: set[int], wait_s: float = 5.0) -> set[int]:
     """Sandbox processes still alive after the run (the kernel needs a moment to reap them)."""
     deadline = time.perf_counter() + wait_s
     while True:
-        left = set(_nobody_pids()) - before
+        left = set(_sandbox_pids()) - before
         if not left or time.perf_counter() > deadline:
             return left
         time.sleep(0.1)
@@ -61,7 +61,7 @@ def test_cpu_limit_kills_a_busy_program_before_the_wall_clock():
 
 
 def test_fork_bomb_is_contained_and_leaves_no_process():
-    before = set(_nobody_pids())
+    before = set(_sandbox_pids())
     code = (
         "import os\n"
         "n = 0\n"
@@ -79,7 +79,7 @@ def test_fork_bomb_is_contained_and_leaves_no_process():
 
 
 def test_fork_bomb_that_orphans_its_children_is_reaped_with_the_namespace():
-    before = set(_nobody_pids())
+    before = set(_sandbox_pids())
     code = (
         "import os, time\n"
         "for _ in range(8):\n"
@@ -221,3 +221,13 @@ def test_bad_limits_are_rejected():
         Limits(memory_mb=1)
     with pytest.raises(ValueError):
         Limits(wall_s=0)
+
+
+def test_a_fork_bomb_does_not_starve_a_concurrent_run():
+    bomb = "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
+    t = threading.Thread(target=run_python, args=(bomb,), kwargs={"limits": Limits(wall_s=4, max_procs=16)})
+    t.start()
+    time.sleep(1.0)  # the bomb is at its process cap now
+    r = run_python("print(6 * 7)\n")
+    t.join(20)
+    assert r.ok and r.stdout == "42\n"
