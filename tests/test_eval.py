@@ -163,3 +163,28 @@ def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path):
             assert r == kept[r["id"]]
     # the second run only made calls for the unfinished items (3 calls per item)
     assert len(calls2.read_text().splitlines()) == 3 * (n - len(before))
+
+
+@pytest.mark.parametrize("args,message", [
+    (["nope"], "unknown task 'nope'"),
+    (["gsm8k:nope"], "no variant 'nope'"),
+    (["gsm8k", "--limit", "0"], "--limit must be >= 1"),
+    (["code_optimization", "--limit", "31"], "only 30 items"),
+    (["gsm8k", "--rounds", "99"], "max_rounds"),
+    (["gsm8k", "--concurrency", "0"], "--concurrency must be >= 1"),
+])
+def test_cli_rejects_bad_requests_before_starting_an_engine(tmp_path, args, message):
+    r = subprocess.run([sys.executable, "-m", "engine.cli", "eval", *args, "--out", str(tmp_path / "o")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2
+    assert message in " ".join(r.stderr.split()), r.stderr
+    assert "starting engine" not in r.stderr
+
+
+def test_cli_lists_the_tasks():
+    r = subprocess.run([sys.executable, "-m", "engine.cli", "eval", "list"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0
+    for name in ("gsm8k", "sentiment_reversal", "commongen_hard", "acronym", "dialogue", "code_readability",
+                 "code_optimization", "oracle"):
+        assert name in r.stdout
