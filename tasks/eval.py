@@ -126,14 +126,16 @@ def _usage(res: LoopResult, stop_at: int | None) -> dict:
 async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: dict, judge=None) -> dict:
     base = {"id": str(row["id"]), **meta}
     if isinstance(res, LoopError):
-        return {**base, "status": "error", "input": res.input, "error": res.error, "error_type": res.error_type}
+        return {**base, "status": "error", "input": res.input, "error": res.error,
+                "error_type": res.error_type}
     scores = await score_outputs(task, row, res.outputs, judge)
     curve, stop_at = by_round(task, res, scores)
     final = scores[stop_at] if stop_at is not None else scores[res.selected_round]
     return {
         **base, "status": "ok", "input": res.input, "outputs": res.outputs,
         "feedback": [c.feedback for c in res.trace if c.stage == "feedback"],
-        "feedback_errors": [c.feedback_error for c in res.trace if c.stage == "feedback" and c.feedback_error],
+        "feedback_errors": [c.feedback_error for c in res.trace
+                            if c.stage == "feedback" and c.feedback_error],
         "feedback_scores": res.scores, "scores": scores, "score_by_round": curve,
         "base": curve[0], "final": _as_float(final.get("score")),
         "selected_round": stop_at if stop_at is not None else res.selected_round,
@@ -224,7 +226,8 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
         **meta["settings"], "metric": task.metric, "items": len(records), "ok": len(ok),
         "errors": len(records) - len(ok),
         "unscored": sum(r["final"] is None for r in ok),
-        "score_by_round": curve, "base": curve[0] if curve else None, "refined": _mean([r["final"] for r in ok]),
+        "score_by_round": curve, "base": curve[0] if curve else None,
+        "refined": _mean([r["final"] for r in ok]),
         "improved": sum((r["final"] or 0) > (r["base"] or 0) for r in ok),
         "worsened": sum((r["final"] or 0) < (r["base"] or 0) for r in ok),
         "tokens_per_item": {k: _mean([r["usage"][k] for r in ok]) for k in
@@ -263,6 +266,7 @@ def table_rows(summary: dict) -> list[tuple[str, str]]:
     def f(x):
         return "n/a" if x is None else f"{x:.3f}"
 
-    rows = [(f"round {t}" + (" (base)" if t == 0 else ""), f(v)) for t, v in enumerate(summary["score_by_round"])]
+    rows = [(f"round {t}" + (" (base)" if t == 0 else ""), f(v))
+            for t, v in enumerate(summary["score_by_round"])]
     rows.append(("refined (returned answer)", f(summary["refined"])))
     return rows

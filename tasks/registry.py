@@ -193,7 +193,8 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
             max_rounds=int(lp.get("max_rounds", 4)), feedback_mode="grammar", spec=spec_,
             use_stop_flag=bool(lp.get("stop_flag", True)), threshold=lp.get("threshold"),
             selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
-            sampling=Sampling(temperature=float(sp.get("temperature", 0.0)), top_p=float(sp.get("top_p", 1.0)),
+            sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
+                              top_p=float(sp.get("top_p", 1.0)),
                               max_tokens=int(sp.get("max_tokens", 400))),
             prompts=prompts,
         )

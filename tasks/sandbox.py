@@ -11,8 +11,8 @@ How (Linux; needs root or unprivileged user namespaces and util-linux `unshare`)
   mounts of /usr and the interpreter's prefix plus the private work folder (read-write),
   chroots into it, sets RLIMIT_AS / CPU / NPROC / FSIZE / NOFILE / CORE, drops to a fresh
   unprivileged uid of its own (so RLIMIT_NPROC applies: it is ignored for root, and it is
-  counted per uid) and execs Python on the program. Nothing outside /usr, the interpreter and the work folder is visible, and the
-  only writable place is the work folder.
+  counted per uid) and execs Python on the program. Nothing outside /usr, the interpreter
+  and the work folder is visible, and the only writable place is the work folder.
 - The parent enforces the wall-clock limit and caps stdout / stderr while reading them; on
   timeout or overflow it kills the whole process group (and `--kill-child` the namespace).
 

@@ -50,6 +50,7 @@ class JudgeScorer:
         try:
             value = float(json.loads(out.text)["score"])
         except (ValueError, KeyError, TypeError):
-            return {"score": None, "judge": judge.name, "error": f"judge answer not parsed: {out.text[:80]!r}"}
+            return {"score": None, "judge": judge.name,
+                    "error": f"judge answer not parsed: {out.text[:80]!r}"}
         return {"score": value, "judge": judge.name,
                 "judge_tokens": out.prompt_tokens + out.completion_tokens}

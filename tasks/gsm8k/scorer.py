@@ -51,5 +51,6 @@ class GSM8KScorer:
             return {"score": 0.0, "answer": None, "error": f"program failed: {res.describe()}"}
         answer = _number(lines[-1][len(MARK):].strip())
         target = float(row["target"])
-        ok = answer is not None and math.isfinite(answer) and abs(answer - target) <= 1e-4 * max(1.0, abs(target))
+        ok = (answer is not None and math.isfinite(answer)
+              and abs(answer - target) <= 1e-4 * max(1.0, abs(target)))
         return {"score": 1.0 if ok else 0.0, "answer": answer}
