@@ -389,6 +389,8 @@ def eval_cmd(
     max_tokens: Annotated[Optional[int], typer.Option(help="per draft / refine call (default: the task's)")] = None,
     temperature: Annotated[Optional[float], typer.Option(help="default: the task's")] = None,
     seed: Annotated[Optional[int], typer.Option()] = None,
+    stop_flag: Annotated[Optional[bool], typer.Option("--stop-flag/--no-stop-flag",
+                                                      help="honour the critic's stop flag (default: the task's)")] = None,
     judge_model: Annotated[Optional[str], typer.Option(help="judge for judged tasks (default: --model)")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default runs/<task>-<model>)")] = None,
     restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
@@ -421,7 +423,7 @@ def eval_cmd(
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
         t = registry.with_overrides(registry.load(task), rounds=rounds, max_tokens=max_tokens,
-                                    temperature=temperature, seed=seed)
+                                    temperature=temperature, seed=seed, stop_flag=stop_flag)
         rows = t.rows(limit)
         options = opts.engine_options(locals())
         name, path = _resolve(model)

@@ -29,7 +29,7 @@ def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
     return {"task": task.label, "model": model, "judge": judge if task.scorer_needs_judge else None,
             "limit": limit, "max_rounds": c.max_rounds, "max_tokens": c.sampling.max_tokens,
             "temperature": c.sampling.temperature, "seed": c.sampling.seed, "selection": c.selection,
-            "exclude_draft": c.exclude_draft, "oracle": task.oracle}
+            "exclude_draft": c.exclude_draft, "stop_flag": c.use_stop_flag, "oracle": task.oracle}
 
 
 # ------------------------------------------------------------------ resume

@@ -216,14 +216,16 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
 
 
 def with_overrides(task: Task, rounds: int | None = None, max_tokens: int | None = None,
-                   temperature: float | None = None, seed: int | None = None) -> Task:
-    """The task with command-line overrides of round cap and sampling."""
+                   temperature: float | None = None, seed: int | None = None,
+                   stop_flag: bool | None = None) -> Task:
+    """The task with command-line overrides of round cap, stop flag and sampling."""
     cfg = task.cfg
     s = cfg.sampling
     try:
         s = replace(s, **{k: v for k, v in (("max_tokens", max_tokens), ("temperature", temperature),
                                              ("seed", seed)) if v is not None})
-        cfg = replace(cfg, sampling=s, **({"max_rounds": rounds} if rounds is not None else {}))
+        over = {"max_rounds": rounds, "use_stop_flag": stop_flag}
+        cfg = replace(cfg, sampling=s, **{k: v for k, v in over.items() if v is not None})
     except Exception as exc:
         raise TaskError(str(exc)) from exc
     return replace(task, cfg=cfg)
