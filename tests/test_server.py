@@ -403,3 +403,15 @@ def test_64_concurrent_clients_all_get_answers(server):
     assert all(r.choices[0].message.content is not None and r.usage.completion_tokens > 0 for r in results)
     assert sum(r.model == REFINE for r in results) == 8
     assert time.time() - t0 < 240
+
+
+def test_metrics_expose_loop_figures(server):
+    m = server.metrics()
+    for name in ("selfrefine_loops_in_flight", "selfrefine_loops_queued", "selfrefine_loop_rounds_count",
+                 "selfrefine_prefix_cache_hit_share", 'selfrefine_loop_stop_reasons_total{reason="max_rounds"}',
+                 'selfrefine_tokens_total{kind="cached",stage="feedback"}',
+                 'selfrefine_tokens_total{kind="completion",stage="plain"}',
+                 'selfrefine_errors_total{code="queue_full",status="429"}'):
+        assert name in m, name
+    assert m["selfrefine_loop_rounds_count"] >= 1 and 0 < m["selfrefine_prefix_cache_hit_share"] < 1
+    assert m['selfrefine_tokens_total{kind="cached",stage="feedback"}'] > 0

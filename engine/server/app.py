@@ -23,6 +23,7 @@ from engine.server.metrics import Metrics
 from engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
 
 log = logging.getLogger("selfrefine.server")
+MAX_BODY_BYTES = 16 << 20
 
 
 class _State:
@@ -118,8 +119,11 @@ def build_app(engine, model_name: str, *, api_key: str | None = None, max_concur
     async def handle(request: Request, kind: str):
         try:
             check(request)
+            raw = await request.body()
+            if len(raw) > MAX_BODY_BYTES:
+                raise InvalidParameter("body", f"is larger than {MAX_BODY_BYTES >> 20} MiB")
             try:
-                body = json.loads(await request.body())
+                body = json.loads(raw)
             except (ValueError, UnicodeDecodeError) as exc:
                 raise InvalidParameter("body", f"is not valid JSON: {exc}") from exc
             if not isinstance(body, dict):
