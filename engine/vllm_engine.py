@@ -167,6 +167,7 @@ class VLLMEngine:
 
         `on_text`, when given, receives each new piece of text as it is generated (streaming).
         """
+        from vllm.exceptions import VLLMClientError
         from vllm.inputs import TokensPrompt
         from vllm.sampling_params import SamplingParams, StructuredOutputsParams
 
@@ -203,8 +204,8 @@ class VLLMEngine:
             self.counters["aborted"] += 1
             await self._llm.abort(request_id)
             raise
-        except (ValueError, TypeError) as exc:
-            raise InvalidParameter("request", str(exc)) from exc
+        except (ValueError, TypeError, VLLMClientError) as exc:  # vLLM refused the request itself
+            raise InvalidParameter(getattr(exc, "parameter", None) or "request", str(exc)) from exc
         except Exception as exc:  # engine-side failure: surface it as our error type
             raise EngineFault(f"{type(exc).__name__}: {exc}") from exc
         if final is None or not final.outputs:

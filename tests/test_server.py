@@ -34,6 +34,7 @@ FAST_LOOP = {"max_rounds": 1, "aspects": ["clarity"], "feedback_points": 1, "fee
 HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
 CITY_SCHEMA = {"type": "object", "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Oslo"]}},
                "required": ["city"], "additionalProperties": False}
+BAD_SCHEMA = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "no-such-type"}}}
 
 
 def _free_port() -> int:
@@ -244,6 +245,11 @@ def test_n_runs_independent_loops(server):
     ({"model": REFINE, "messages": HI, "selfrefine": {"aspects": ["Not Snake"]}}, "aspects"),
     ({"model": REFINE, "messages": [{"role": "assistant", "content": "hi"}]}, "messages"),
     ({"model": PLAIN, "messages": HI, "response_format": {"type": "json_schema"}}, "response_format.json_schema"),
+    ({"model": PLAIN, "messages": HI, "stop": 5}, "stop"),
+    ({"model": PLAIN, "messages": HI, "seed": 2**70}, "seed"),
+    # refused by the engine itself (xgrammar cannot compile it): still a 400, not a 500
+    ({"model": PLAIN, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
+    ({"model": REFINE, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
     ("{not json", "body"),
     ("[1, 2]", "body"),
 ])

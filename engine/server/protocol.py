@@ -158,6 +158,8 @@ class _Common(BaseModel):
 
     def to_sampling(self, default_max_tokens: int, index: int = 0) -> Sampling:
         """Sampling for choice `index` (seeds differ per choice so n > 1 gives n samples)."""
+        if self.seed is not None and not -(2**63) <= self.seed < 2**63 - MAX_N:
+            raise InvalidParameter("seed", "must fit in a signed 64-bit integer")
         stop = [self.stop] if isinstance(self.stop, str) else list(self.stop or [])
         if len(stop) > 16 or any(not s for s in stop):
             raise InvalidParameter("stop", "at most 16 non-empty strings")

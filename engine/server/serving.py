@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,6 +31,7 @@ log = logging.getLogger("selfrefine.server")
 
 DEFAULT_CHAT_MAX_TOKENS = 512
 DEFAULT_COMPLETION_MAX_TOKENS = 16  # OpenAI's default for /v1/completions
+_TYPE_TAG = re.compile(r"^(str|int|float|bool|none|list\[.*\]|dict\[.*\]|tuple\[.*\]|[A-Z]\w*|function-.*)$")
 
 
 class QueueFull(SelfRefineError):
@@ -63,7 +65,9 @@ def error_response(exc: BaseException) -> tuple[int, dict]:
     """Map any exception to (HTTP status, {"error": {message, type, param, code}})."""
     if isinstance(exc, ValidationError):
         first = exc.errors()[0]
-        param = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or None
+        # drop pydantic's union-branch tags ("str", "list[str]", ...) from the location
+        loc = [str(p) for p in first.get("loc", ()) if p != "body" and not _TYPE_TAG.match(str(p))]
+        param = ".".join(loc) or None
         return 400, _body(f"{param}: {first.get('msg')}" if param else str(first.get("msg")),
                           "invalid_request_error", param, "invalid_parameter")
     for cls, status, kind in _STATUS:
