@@ -472,6 +472,48 @@ def eval_cmd(
     out.print(f"records: {folder / ev.RECORDS}; summary: {folder / ev.SUMMARY}; plot: {folder / ev.PLOT}")
 
 
+@app.command()
+def bench(
+    quick: Annotated[bool, typer.Option(help="small workload for CI (about 3 minutes)")] = False,
+    natural: Annotated[bool, typer.Option(help="stop rules on, answers end at EOS (default model: "
+                                                "qwen2.5-coder-0.5b-instruct); default: fixed length")] = False,
+    model: Annotated[Optional[str], typer.Option(help="default smollm2-135m-instruct (fixed mode)")] = None,
+    loops: Annotated[Optional[int], typer.Option(help="loops in modes 1, 3, 4 (default 32)")] = None,
+    rounds: Annotated[Optional[int], typer.Option(help="refine rounds per loop (default 2)")] = None,
+    max_tokens: Annotated[Optional[int], typer.Option(help="tokens per draft / refine call")] = None,
+    modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, http, "
+                                            "transformers, limit, sweep, text; or all")] = "all",
+    out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
+    max_model_len: opts.MaxModelLen = None,
+    kv_cache_gib: opts.KvCacheGib = None,
+    structured_backend: opts.StructuredBackend = "xgrammar",
+    dtype: opts.Dtype = "auto",
+    eager: opts.Eager = None,
+    verbose: opts.Verbose = False,
+) -> None:
+    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit."""
+    from bench import report as bench_report
+    from bench import run as bench_run
+
+    try:
+        options = opts.engine_options(locals())
+        if loops is not None and loops < 1:
+            raise ValueError("--loops must be >= 1")
+        cfg = bench_run.BenchConfig.make(
+            quick=quick, natural=natural, model=model, loops=loops, rounds=rounds, max_tokens=max_tokens,
+            modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
+            max_model_len=options.max_model_len, structured_backend=options.structured_backend,
+            dtype=options.dtype, eager=options.enforce_eager)
+        cfg.refine_config()  # validates rounds and token budgets before any engine starts
+        _resolve(cfg.model)
+    except (SelfRefineError, ValueError) as exc:
+        _fail(exc)
+    _quiet_vllm(verbose)
+    report, paths = bench_run.run_bench(cfg, console=err)
+    print(bench_report.markdown(report))
+    err.print("wrote " + ", ".join(str(p) for p in paths))
+
+
 def main() -> None:
     try:
         app()

@@ -1,0 +1,273 @@
+"""The two outside baselines: loops over vLLM's own OpenAI server (HTTP), and plain transformers.
+
+Both run the same loop as `engine.loop.refine` (draft, then feedback / refine rounds, with
+the same prompt texts and budgets) the way users write it without this engine: the HTTP
+client resends the whole chat each call and the server re-renders and re-tokenizes it; the
+transformers loop re-tokenizes and recomputes the whole prompt with `model.generate`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine.loop import RefineConfig
+from engine.types import Call, LoopError, LoopResult
+
+
+@dataclass
+class Budget:
+    """Token budgets of one loop's calls, shared by every mode of a run."""
+
+    answer_tokens: int
+    """max_tokens per draft / refine call (exactly this many when fixed)."""
+    fixed: bool
+    """Fixed-length workload: answers run to exactly answer_tokens (EOS ignored)."""
+    feedback_tokens: int | None = None
+    """Free-text feedback length (exact) when fixed; None: the spec's budget, stop rules on."""
+
+
+def _steps(cfg: RefineConfig):
+    """(stage, round) for the calls after the draft, mirroring refine() with selection=last."""
+    for t in range(cfg.max_rounds):
+        yield "feedback", t
+        yield "refine", t + 1
+
+
+# ---------------------------------------------------------------- mode 4: HTTP clients
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class OpenAIServer:
+    """vLLM's OpenAI server as a subprocess on 127.0.0.1, with the engine settings of ours."""
+
+    def __init__(self, model_path: str, name: str, *, kv_cache_gib: float, max_model_len: int,
+                 prefix_caching: bool = True, structured_backend: str = "xgrammar",
+                 dtype: str = "auto", eager: bool = True, log_path: Path | None = None):
+        self.port = free_port()
+        self.name = name
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.cmd = [
+            sys.executable, "-m", "vllm.entrypoints.openai.api_server",
+            "--model", model_path, "--served-model-name", name,
+            "--host", "127.0.0.1", "--port", str(self.port),
+            "--max-model-len", str(max_model_len),
+            "--kv-cache-memory-bytes", str(int(kv_cache_gib * (1 << 30))),
+            "--block-size", "32", "--dtype", dtype, "--seed", "0",
+            "--structured-outputs-config",
+            f'{{"backend": "{structured_backend}", "disable_any_whitespace": true}}',
+            "--enable-prompt-tokens-details",
+            "--enable-prefix-caching" if prefix_caching else "--no-enable-prefix-caching",
+        ]
+        if eager:
+            self.cmd.append("--enforce-eager")
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 240) -> float:
+        """Start the server and wait for /health; returns the seconds it took."""
+        import httpx
+
+        env = dict(os.environ)
+        env.setdefault("VLLM_CPU_OMP_THREADS_BIND", f"0-{(os.cpu_count() or 1) - 1}")
+        env.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
+        env["VLLM_LOGGING_LEVEL"] = "WARNING"
+        log = open(self.log_path, "w") if self.log_path else subprocess.DEVNULL
+        t0 = time.perf_counter()
+        self.proc = subprocess.Popen(self.cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
+        while time.perf_counter() - t0 < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"vLLM server exited with {self.proc.returncode} (log: {self.log_path})")
+            try:
+                if httpx.get(self.url + "/health", timeout=2).status_code == 200:
+                    return time.perf_counter() - t0
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        self.stop()
+        raise TimeoutError(f"vLLM server not healthy after {timeout} s (log: {self.log_path})")
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        import signal
+
+        # The server spawns an engine-core process; it was started in its own session so
+        # the whole group (ours alone) can be ended.
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait(10)
+
+
+async def _chat(client, url: str, body: dict, stage: str, rnd: int, model: str) -> tuple[Call, str]:
+    t0 = time.perf_counter()
+    r = await client.post(url + "/v1/chat/completions", json=body)
+    if r.status_code != 200:
+        raise RuntimeError(f"HTTP {r.status_code}: {r.text[:300]}")
+    data = r.json()
+    text = data["choices"][0]["message"]["content"] or ""
+    u = data.get("usage") or {}
+    cached = ((u.get("prompt_tokens_details") or {}).get("cached_tokens")) or 0
+    call = Call(stage=stage, round=rnd, model=model, text=text.strip(), prompt_tokens=u.get("prompt_tokens", 0),
+                cached_tokens=cached, completion_tokens=u.get("completion_tokens", 0),
+                seconds=time.perf_counter() - t0, finish_reason=data["choices"][0].get("finish_reason") or "stop")
+    return call, text
+
+
+async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, budget: Budget) -> LoopResult:
+    """One Self-Refine loop over chat completions (the proxy / agent-framework pattern)."""
+    t0 = time.perf_counter()
+    p, spec = cfg.prompts, cfg.spec
+    answer = {"model": model, "temperature": cfg.sampling.temperature, "top_p": cfg.sampling.top_p,
+              "max_tokens": budget.answer_tokens, "ignore_eos": budget.fixed}
+    feedback = {"model": model, "temperature": cfg.feedback_temperature, "top_p": cfg.sampling.top_p,
+                "max_tokens": spec.token_budget()}
+    if cfg.feedback_mode == "grammar":
+        feedback["response_format"] = {"type": "json_schema", "json_schema": {
+            "name": "feedback", "schema": spec.json_schema(), "strict": True}}
+    elif budget.feedback_tokens:
+        feedback.update(max_tokens=budget.feedback_tokens, ignore_eos=True)
+    fb_kind = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"
+    msgs = [{"role": "user", "content": p.render("draft", spec, input=task)}]
+    trace: list[Call] = []
+    call, text = await _chat(client, url, {**answer, "messages": msgs}, "draft", 0, model)
+    trace.append(call)
+    outputs, reason = [call.text], "max_rounds"
+    msgs.append({"role": "assistant", "content": text})
+    for stage, rnd in _steps(cfg):
+        if stage == "feedback":
+            msgs.append({"role": "user", "content": p.render(fb_kind, spec, input=task, round=rnd,
+                                                              stop_phrase=cfg.stop_phrase)})
+            call, text = await _chat(client, url, {**feedback, "messages": msgs}, stage, rnd, model)
+            trace.append(call)
+            msgs.append({"role": "assistant", "content": text})
+            if not budget.fixed and _wants_stop(call.text, cfg):
+                reason = "stop_flag" if cfg.feedback_mode == "grammar" else "stop_phrase"
+                break
+        else:
+            msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
+            call, text = await _chat(client, url, {**answer, "messages": msgs}, stage, rnd, model)
+            trace.append(call)
+            outputs.append(call.text)
+            msgs.append({"role": "assistant", "content": text})
+    return LoopResult(input=task, answer=outputs[-1], selected_round=len(outputs) - 1, stop_reason=reason,
+                      rounds=len(outputs) - 1, outputs=outputs, scores=[None] * len(outputs), trace=trace,
+                      seconds=time.perf_counter() - t0)
+
+
+def _wants_stop(text: str, cfg: RefineConfig) -> bool:
+    from grammars.feedback import matches_stop_phrase
+
+    if cfg.feedback_mode == "grammar":
+        try:
+            return bool(cfg.use_stop_flag and cfg.spec.parse_json(text)["stop"])
+        except ValueError:
+            return False
+    return matches_stop_phrase(text, cfg.stop_phrase)
+
+
+async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget,
+                    concurrency: int, on_done=None) -> list:
+    """N concurrent clients, each running loops one after another until the tasks are done."""
+    import httpx
+
+    queue: asyncio.Queue = asyncio.Queue()
+    for i, t in enumerate(tasks):
+        queue.put_nowait((i, t))
+    results: list = [None] * len(tasks)
+    limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
+    async with httpx.AsyncClient(timeout=httpx.Timeout(1800.0), limits=limits) as client:
+        async def worker():
+            while not queue.empty():
+                i, t = queue.get_nowait()
+                t0 = time.perf_counter()
+                try:
+                    res = await http_loop(client, url, model, t, cfg, budget)
+                except Exception as exc:  # keep the item: a failed loop is a record, not a gap
+                    res = LoopError(input=t, error=f"{type(exc).__name__}: {exc}", error_type="http_error",
+                                    seconds=time.perf_counter() - t0)
+                results[i] = res
+                if on_done:
+                    on_done(i, res)
+
+        await asyncio.gather(*(worker() for _ in range(min(concurrency, len(tasks)))))
+    return results
+
+
+# ---------------------------------------------------------------- mode 5: plain transformers
+
+class TransformersLoop:
+    """Self-Refine with `model.generate`, one loop at a time, as a user without vLLM writes it."""
+
+    def __init__(self, model_path: str):
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        self.torch = torch
+        self.tok = AutoTokenizer.from_pretrained(model_path)
+        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype="auto")
+        self.model.eval()
+
+    def _generate(self, msgs: list[dict], max_new: int, exact: bool, stage: str, rnd: int,
+                  max_time: float | None = None) -> Call:
+        t0 = time.perf_counter()
+        text = self.tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
+        enc = self.tok(text, return_tensors="pt", add_special_tokens=False)
+        n_in = enc["input_ids"].shape[1]
+        with self.torch.inference_mode():
+            out = self.model.generate(**enc, max_new_tokens=max_new, min_new_tokens=max_new if exact else 0,
+                                      do_sample=False, pad_token_id=self.tok.eos_token_id, max_time=max_time)
+        new = out[0, n_in:]
+        reply = self.tok.decode(new, skip_special_tokens=True)
+        return Call(stage=stage, round=rnd, model="transformers", text=reply.strip(), prompt_tokens=n_in,
+                    cached_tokens=0, completion_tokens=int(new.shape[0]), seconds=time.perf_counter() - t0,
+                    finish_reason="length" if new.shape[0] >= max_new else "stop")
+
+    def loop(self, task: str, cfg: RefineConfig, budget: Budget, max_time: float | None = None) -> LoopResult:
+        """Free-text feedback (plain generate has no grammar), stop phrase unless fixed-length.
+
+        `max_time` caps each generate call (a safety on a loaded machine; tokens are counted as made).
+        """
+        t0 = time.perf_counter()
+        p, spec = cfg.prompts, cfg.spec
+        fb_tokens = budget.feedback_tokens or spec.token_budget()
+        msgs = [{"role": "user", "content": p.render("draft", spec, input=task)}]
+        trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time)]
+        outputs, reason = [trace[0].text], "max_rounds"
+        msgs.append({"role": "assistant", "content": trace[0].text})
+        for stage, rnd in _steps(cfg):
+            if stage == "feedback":
+                msgs.append({"role": "user", "content": p.render("feedback_text", spec, input=task, round=rnd,
+                                                                  stop_phrase=cfg.stop_phrase)})
+                call = self._generate(msgs, fb_tokens, budget.fixed, stage, rnd, max_time)
+                trace.append(call)
+                msgs.append({"role": "assistant", "content": call.text})
+                if not budget.fixed and _wants_stop(call.text, replace(cfg, feedback_mode="text")):
+                    reason = "stop_phrase"
+                    break
+            else:
+                msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
+                call = self._generate(msgs, budget.answer_tokens, budget.fixed, stage, rnd, max_time)
+                trace.append(call)
+                outputs.append(call.text)
+                msgs.append({"role": "assistant", "content": call.text})
+        return LoopResult(input=task, answer=outputs[-1], selected_round=len(outputs) - 1, stop_reason=reason,
+                          rounds=len(outputs) - 1, outputs=outputs, scores=[None] * len(outputs), trace=trace,
+                          seconds=time.perf_counter() - t0)

