@@ -392,7 +392,7 @@ def eval_cmd(
     stop_flag: Annotated[Optional[bool], typer.Option("--stop-flag/--no-stop-flag",
                                                       help="honour the critic's stop flag (default: the task's)")] = None,
     judge_model: Annotated[Optional[str], typer.Option(help="judge for judged tasks (default: --model)")] = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default runs/<task>-<model>)")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default results/eval/<task>-<model>)")] = None,
     restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 16,
     max_model_len: opts.MaxModelLen = None,
@@ -428,7 +428,7 @@ def eval_cmd(
         options = opts.engine_options(locals())
         name, path = _resolve(model)
         judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
-        folder = out_dir or Path("runs") / f"{t.label.replace('/', '-')}-{name}"
+        folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{name}"
         if restart:  # only the run's own files: --out may be a folder with other things in it
             for f in (ev.RECORDS, ev.SETTINGS, ev.SUMMARY, ev.PLOT):
                 (folder / f).unlink(missing_ok=True)

@@ -220,7 +220,7 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
     for r in ok:
         final = r["scores"][r["selected_round"]]
         for k, v in final.items():
-            if k != "score" and _as_float(v) is not None:
+            if k not in ("score", "answer") and _as_float(v) is not None:
                 details.setdefault(k, []).append(float(v))
     return {
         **meta["settings"], "metric": task.metric, "items": len(records), "ok": len(ok),
