@@ -34,8 +34,16 @@ def _percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
-async def run_load(base: str, model: str, requests: int, concurrency: int, max_tokens: int,
-                   api_key: str | None, refine: dict | None = None, timeout: float = 600) -> dict:
+async def run_load(
+    base: str,
+    model: str,
+    requests: int,
+    concurrency: int,
+    max_tokens: int,
+    api_key: str | None,
+    refine: dict | None = None,
+    timeout: float = 600,
+) -> dict:
     """Send `requests` chat completions, at most `concurrency` at once; return the figures."""
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
@@ -47,8 +55,13 @@ async def run_load(base: str, model: str, requests: int, concurrency: int, max_t
     async def worker(client: httpx.AsyncClient) -> None:
         nonlocal tokens
         for i in todo:
-            body = {"model": model, "max_tokens": max_tokens, "temperature": 0.7, "seed": i,
-                    "messages": [{"role": "user", "content": f"Write one sentence about the number {i}."}]}
+            body = {
+                "model": model,
+                "max_tokens": max_tokens,
+                "temperature": 0.7,
+                "seed": i,
+                "messages": [{"role": "user", "content": f"Write one sentence about the number {i}."}],
+            }
             if refine is not None:
                 body["selfrefine"] = refine
             t0 = time.perf_counter()
@@ -66,12 +79,20 @@ async def run_load(base: str, model: str, requests: int, concurrency: int, max_t
     async with httpx.AsyncClient(timeout=timeout, limits=limits, headers=headers) as client:
         await asyncio.gather(*(worker(client) for _ in range(concurrency)))
     wall = time.perf_counter() - t0
-    return {"requests": requests, "concurrency": concurrency, "model": model, "max_tokens": max_tokens,
-            "ok": len(latencies), "wall_s": round(wall, 2), "req_per_s": round(len(latencies) / wall, 2),
-            "completion_tok_per_s": round(tokens / wall, 1),
-            "p50_s": round(_percentile(latencies, 50), 3), "p95_s": round(_percentile(latencies, 95), 3),
-            "max_s": round(max(latencies), 3) if latencies else None,
-            "errors_by_code": {k: v for k, v in sorted(codes.items()) if k != "200"}}
+    return {
+        "requests": requests,
+        "concurrency": concurrency,
+        "model": model,
+        "max_tokens": max_tokens,
+        "ok": len(latencies),
+        "wall_s": round(wall, 2),
+        "req_per_s": round(len(latencies) / wall, 2),
+        "completion_tok_per_s": round(tokens / wall, 1),
+        "p50_s": round(_percentile(latencies, 50), 3),
+        "p95_s": round(_percentile(latencies, 95), 3),
+        "max_s": round(max(latencies), 3) if latencies else None,
+        "errors_by_code": {k: v for k, v in sorted(codes.items()) if k != "200"},
+    }
 
 
 def _free_port() -> int:
@@ -106,8 +127,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--url", default="http://127.0.0.1:8000/v1", help="the server's /v1 base URL")
     ap.add_argument("--spawn", metavar="MODEL", help="start `selfrefine serve --model MODEL` on a free port")
-    ap.add_argument("--serve-args", default="--kv-cache-gib 1",
-                    help="extra arguments for the spawned server (one string)")
+    ap.add_argument(
+        "--serve-args", default="--kv-cache-gib 1", help="extra arguments for the spawned server (one string)"
+    )
     ap.add_argument("--model", help="model name to call (default: the server's plain model)")
     ap.add_argument("--refine", action="store_true", help="call the -selfrefine model")
     ap.add_argument("--rounds", type=int, default=1, help="with --refine: max_rounds")
@@ -123,7 +145,9 @@ def main() -> None:
     base = a.url.rstrip("/")
     try:
         if a.spawn:
-            proc, base = _spawn(a.spawn, a.serve_args.split() + (["--api-key", a.api_key] if a.api_key else []))
+            proc, base = _spawn(
+                a.spawn, a.serve_args.split() + (["--api-key", a.api_key] if a.api_key else [])
+            )
         headers = {"Authorization": f"Bearer {a.api_key}"} if a.api_key else {}
         model = a.model or httpx.get(base + "/models", headers=headers, timeout=30).json()["data"][0]["id"]
         refine = None
@@ -141,10 +165,14 @@ def main() -> None:
     if a.json:
         print(json.dumps(res))
         return
-    print(f"requests {res['requests']}  concurrency {res['concurrency']}  model {res['model']}  "
-          f"max_tokens {res['max_tokens']}")
-    print(f"ok {res['ok']}  wall {res['wall_s']} s  {res['req_per_s']} req/s  "
-          f"{res['completion_tok_per_s']} completion tok/s")
+    print(
+        f"requests {res['requests']}  concurrency {res['concurrency']}  model {res['model']}  "
+        f"max_tokens {res['max_tokens']}"
+    )
+    print(
+        f"ok {res['ok']}  wall {res['wall_s']} s  {res['req_per_s']} req/s  "
+        f"{res['completion_tok_per_s']} completion tok/s"
+    )
     print(f"latency p50 {res['p50_s']} s  p95 {res['p95_s']} s  max {res['max_s']} s")
     print(f"errors by code: {res['errors_by_code'] or 'none'}")
 

@@ -29,11 +29,20 @@ REFINE = TEST_MODEL + "-selfrefine"
 KEY = "test-key-123"
 RUNNING, QUEUED = 16, 48
 # A short loop: one rewrite, one aspect, one short feedback point, no early stop.
-FAST_LOOP = {"max_rounds": 1, "aspects": ["clarity"], "feedback_points": 1, "feedback_point_chars": 40,
-             "stop_flag": False}
+FAST_LOOP = {
+    "max_rounds": 1,
+    "aspects": ["clarity"],
+    "feedback_points": 1,
+    "feedback_point_chars": 40,
+    "stop_flag": False,
+}
 HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
-CITY_SCHEMA = {"type": "object", "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Oslo"]}},
-               "required": ["city"], "additionalProperties": False}
+CITY_SCHEMA = {
+    "type": "object",
+    "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Oslo"]}},
+    "required": ["city"],
+    "additionalProperties": False,
+}
 BAD_SCHEMA = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "no-such-type"}}}
 
 
@@ -58,8 +67,13 @@ class Server:
     def post(self, path: str, body, key: str | None = KEY, **kw) -> httpx.Response:
         headers = {"Authorization": f"Bearer {key}"} if key is not None else {}
         data = body if isinstance(body, str) else json.dumps(body)
-        return httpx.post(self.base + path, content=data, headers={**headers, "Content-Type": "application/json"},
-                          timeout=300, **kw)
+        return httpx.post(
+            self.base + path,
+            content=data,
+            headers={**headers, "Content-Type": "application/json"},
+            timeout=300,
+            **kw,
+        )
 
     def metrics(self) -> dict[str, float]:
         text = httpx.get(self.url + "/metrics", timeout=30).text
@@ -75,11 +89,31 @@ class Server:
 def server(tmp_path_factory):
     port = _free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
-    cmd = [CLI, "serve", "--model", TEST_MODEL, "--port", str(port), "--api-key", KEY, "--kv-cache-gib", "1",
-           "--max-concurrent-loops", str(RUNNING), "--max-queued-loops", str(QUEUED), "--debug-faults"]
+    cmd = [
+        CLI,
+        "serve",
+        "--model",
+        TEST_MODEL,
+        "--port",
+        str(port),
+        "--api-key",
+        KEY,
+        "--kv-cache-gib",
+        "1",
+        "--max-concurrent-loops",
+        str(RUNNING),
+        "--max-queued-loops",
+        str(QUEUED),
+        "--debug-faults",
+    ]
     with log.open("w") as fh:
-        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True,
-                                env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
+        proc = subprocess.Popen(
+            cmd,
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "TOKENIZERS_PARALLELISM": "false"},
+        )
     srv = Server(port, proc, log)
     deadline = time.time() + 300
     try:
@@ -129,8 +163,12 @@ def test_chat_sync_plain(server):
 
 def test_chat_sync_refine_usage_adds_up_over_the_trace(server):
     r = server.client().chat.completions.create(
-        model=REFINE, messages=HI, max_completion_tokens=12, temperature=0,
-        extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}})
+        model=REFINE,
+        messages=HI,
+        max_completion_tokens=12,
+        temperature=0,
+        extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}},
+    )
     body = r.model_dump()
     loop = body["selfrefine"]["loops"][0]
     assert [c["stage"] for c in loop["trace"]] == ["draft", "feedback", "refine"]
@@ -149,8 +187,10 @@ def test_chat_async_on_both_models(server):
         client = server.aclient()
         return await asyncio.gather(
             client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=8),
-            client.chat.completions.create(model=REFINE, messages=HI, max_tokens=8,
-                                           extra_body={"selfrefine": FAST_LOOP}))
+            client.chat.completions.create(
+                model=REFINE, messages=HI, max_tokens=8, extra_body={"selfrefine": FAST_LOOP}
+            ),
+        )
 
     plain, refined = asyncio.run(go())
     assert plain.choices[0].message.content and refined.choices[0].message.content is not None
@@ -160,9 +200,16 @@ def test_chat_async_on_both_models(server):
 
 
 def test_chat_stream_plain_sends_token_deltas_then_usage(server):
-    chunks = list(server.client().chat.completions.create(
-        model=PLAIN, messages=HI, max_tokens=12, temperature=0, stream=True,
-        stream_options={"include_usage": True}))
+    chunks = list(
+        server.client().chat.completions.create(
+            model=PLAIN,
+            messages=HI,
+            max_tokens=12,
+            temperature=0,
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+    )
     assert chunks[0].choices[0].delta.role == "assistant"
     pieces = [c.choices[0].delta.content for c in chunks if c.choices and c.choices[0].delta.content]
     assert len(pieces) >= 2  # streamed as generated, not in one piece
@@ -172,20 +219,37 @@ def test_chat_stream_plain_sends_token_deltas_then_usage(server):
 
 
 def test_chat_stream_refine_sends_round_events_then_the_answer(server):
-    chunks = list(server.client().chat.completions.create(
-        model=REFINE, messages=HI, max_tokens=12, temperature=0, stream=True,
-        stream_options={"include_usage": True}, extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}}))
+    chunks = list(
+        server.client().chat.completions.create(
+            model=REFINE,
+            messages=HI,
+            max_tokens=12,
+            temperature=0,
+            stream=True,
+            stream_options={"include_usage": True},
+            extra_body={"selfrefine": {**FAST_LOOP, "return_trace": True}},
+        )
+    )
     events = [c.selfrefine for c in chunks if getattr(c, "selfrefine", None) and "type" in c.selfrefine]
     assert [e["type"] for e in events] == ["draft", "feedback", "refine_started", "refine"]
     assert set(events[1]["feedback"]["scores"]) == {"clarity"} and isinstance(events[1]["total"], int)
     # event chunks carry an empty delta, so plain clients see no text from them
-    kinds = ["event" if getattr(c, "selfrefine", None) and "type" in c.selfrefine
-             else "content" if c.choices and c.choices[0].delta.content else "other" for c in chunks]
+    kinds = [
+        "event"
+        if getattr(c, "selfrefine", None) and "type" in c.selfrefine
+        else "content"
+        if c.choices and c.choices[0].delta.content
+        else "other"
+        for c in chunks
+    ]
     assert kinds.index("content") > max(i for i, k in enumerate(kinds) if k == "event")
     answer = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert answer == events[-1]["text"]
-    summary = [c.selfrefine for c in chunks if getattr(c, "selfrefine", None) and "stop_reason" in c.selfrefine
-               and "type" not in c.selfrefine][0]
+    summary = [
+        c.selfrefine
+        for c in chunks
+        if getattr(c, "selfrefine", None) and "stop_reason" in c.selfrefine and "type" not in c.selfrefine
+    ][0]
     usage = chunks[-1].usage
     assert usage.completion_tokens == sum(c["completion_tokens"] for c in summary["trace"])
     assert usage.prompt_tokens == sum(c["prompt_tokens"] for c in summary["trace"])
@@ -193,18 +257,28 @@ def test_chat_stream_refine_sends_round_events_then_the_answer(server):
 
 def test_raw_sse_ends_with_done_and_completions_work_on_both_models(server):
     for model, extra in ((PLAIN, {}), (REFINE, {"selfrefine": FAST_LOOP})):
-        with httpx.stream("POST", server.base + "/completions", timeout=300,
-                          headers={"Authorization": f"Bearer {KEY}"},
-                          json={"model": model, "prompt": "The capital of France is", "max_tokens": 6,
-                                "stream": True, **extra}) as r:
+        with httpx.stream(
+            "POST",
+            server.base + "/completions",
+            timeout=300,
+            headers={"Authorization": f"Bearer {KEY}"},
+            json={
+                "model": model,
+                "prompt": "The capital of France is",
+                "max_tokens": 6,
+                "stream": True,
+                **extra,
+            },
+        ) as r:
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
             lines = [ln for ln in r.iter_lines() if ln]
         assert all(ln.startswith("data: ") for ln in lines) and lines[-1] == "data: [DONE]"
         chunks = [json.loads(ln[6:]) for ln in lines[:-1]]
         assert all(c["object"] == "text_completion" for c in chunks)
         assert any(ch["finish_reason"] for c in chunks for ch in c["choices"])
-    c = server.client().completions.create(model=REFINE, prompt="Name a fruit.", max_tokens=6,
-                                           extra_body={"selfrefine": FAST_LOOP})
+    c = server.client().completions.create(
+        model=REFINE, prompt="Name a fruit.", max_tokens=6, extra_body={"selfrefine": FAST_LOOP}
+    )
     assert c.object == "text_completion" and c.selfrefine["loops"][0]["rounds"] == 1
     p = server.client().completions.create(model=PLAIN, prompt=["One,", "Two,"], max_tokens=4, n=2)
     assert [ch.index for ch in p.choices] == [0, 1, 2, 3] and all(ch.text for ch in p.choices)
@@ -214,8 +288,12 @@ def test_raw_sse_ends_with_done_and_completions_work_on_both_models(server):
 def test_response_format_json_schema_gives_valid_json(server, model):
     extra = {"extra_body": {"selfrefine": {**FAST_LOOP, "return_trace": True}}} if model == REFINE else {}
     r = server.client().chat.completions.create(
-        model=model, max_tokens=40, messages=[{"role": "user", "content": "Which city is the capital of France?"}],
-        response_format={"type": "json_schema", "json_schema": {"name": "city", "schema": CITY_SCHEMA}}, **extra)
+        model=model,
+        max_tokens=40,
+        messages=[{"role": "user", "content": "Which city is the capital of France?"}],
+        response_format={"type": "json_schema", "json_schema": {"name": "city", "schema": CITY_SCHEMA}},
+        **extra,
+    )
     assert json.loads(r.choices[0].message.content)["city"] in ("Paris", "Rome", "Oslo")
     if model == REFINE:  # the schema binds every output of the loop, not just the last
         for out in r.selfrefine["loops"][0]["outputs"]:
@@ -223,8 +301,14 @@ def test_response_format_json_schema_gives_valid_json(server, model):
 
 
 def test_n_runs_independent_loops(server):
-    r = server.client().chat.completions.create(model=REFINE, messages=HI, max_tokens=8, n=2, seed=3,
-                                                extra_body={"selfrefine": {**FAST_LOOP, "max_rounds": 0}})
+    r = server.client().chat.completions.create(
+        model=REFINE,
+        messages=HI,
+        max_tokens=8,
+        n=2,
+        seed=3,
+        extra_body={"selfrefine": {**FAST_LOOP, "max_rounds": 0}},
+    )
     assert [c.index for c in r.choices] == [0, 1] and len(r.selfrefine["loops"]) == 2
     assert all(lp["rounds"] == 0 for lp in r.selfrefine["loops"])
 
@@ -232,27 +316,33 @@ def test_n_runs_independent_loops(server):
 # ------------------------------------------------------------------ errors
 
 
-@pytest.mark.parametrize("body,param", [
-    ({"model": PLAIN, "messages": HI, "temperature": 5}, "temperature"),
-    ({"model": PLAIN, "messages": HI, "max_tokens": 0}, "max_tokens"),
-    ({"model": PLAIN, "messages": []}, "messages"),
-    ({"model": PLAIN, "messages": [{"role": "robot", "content": "hi"}]}, "messages.0.role"),
-    ({"model": PLAIN, "messages": HI, "n": 99}, "n"),
-    ({"model": PLAIN, "messages": HI, "tools": [{"type": "function"}]}, "tools"),
-    ({"model": PLAIN, "messages": HI, "selfrefine": {"max_rounds": 1}}, "selfrefine"),
-    ({"model": REFINE, "messages": HI, "selfrefine": {"max_rounds": 99}}, "max_rounds"),
-    ({"model": REFINE, "messages": HI, "selfrefine": {"no_such_option": 1}}, "selfrefine.no_such_option"),
-    ({"model": REFINE, "messages": HI, "selfrefine": {"aspects": ["Not Snake"]}}, "aspects"),
-    ({"model": REFINE, "messages": [{"role": "assistant", "content": "hi"}]}, "messages"),
-    ({"model": PLAIN, "messages": HI, "response_format": {"type": "json_schema"}}, "response_format.json_schema"),
-    ({"model": PLAIN, "messages": HI, "stop": 5}, "stop"),
-    ({"model": PLAIN, "messages": HI, "seed": 2**70}, "seed"),
-    # refused by the engine itself (xgrammar cannot compile it): still a 400, not a 500
-    ({"model": PLAIN, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
-    ({"model": REFINE, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
-    ("{not json", "body"),
-    ("[1, 2]", "body"),
-])
+@pytest.mark.parametrize(
+    "body,param",
+    [
+        ({"model": PLAIN, "messages": HI, "temperature": 5}, "temperature"),
+        ({"model": PLAIN, "messages": HI, "max_tokens": 0}, "max_tokens"),
+        ({"model": PLAIN, "messages": []}, "messages"),
+        ({"model": PLAIN, "messages": [{"role": "robot", "content": "hi"}]}, "messages.0.role"),
+        ({"model": PLAIN, "messages": HI, "n": 99}, "n"),
+        ({"model": PLAIN, "messages": HI, "tools": [{"type": "function"}]}, "tools"),
+        ({"model": PLAIN, "messages": HI, "selfrefine": {"max_rounds": 1}}, "selfrefine"),
+        ({"model": REFINE, "messages": HI, "selfrefine": {"max_rounds": 99}}, "max_rounds"),
+        ({"model": REFINE, "messages": HI, "selfrefine": {"no_such_option": 1}}, "selfrefine.no_such_option"),
+        ({"model": REFINE, "messages": HI, "selfrefine": {"aspects": ["Not Snake"]}}, "aspects"),
+        ({"model": REFINE, "messages": [{"role": "assistant", "content": "hi"}]}, "messages"),
+        (
+            {"model": PLAIN, "messages": HI, "response_format": {"type": "json_schema"}},
+            "response_format.json_schema",
+        ),
+        ({"model": PLAIN, "messages": HI, "stop": 5}, "stop"),
+        ({"model": PLAIN, "messages": HI, "seed": 2**70}, "seed"),
+        # refused by the engine itself (xgrammar cannot compile it): still a 400, not a 500
+        ({"model": PLAIN, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
+        ({"model": REFINE, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
+        ("{not json", "body"),
+        ("[1, 2]", "body"),
+    ],
+)
 def test_invalid_parameters_get_400_naming_the_parameter(server, body, param):
     r = server.post("/chat/completions", body)
     assert r.status_code == 400, r.text
@@ -292,14 +382,27 @@ def test_engine_fault_gets_500_and_the_server_keeps_serving(server):
     before = server.metrics()["selfrefine_engine_requests_total"]
     with pytest.raises(openai.InternalServerError) as e:
         server.client().chat.completions.create(
-            model=REFINE, messages=HI, max_tokens=8, extra_body={"selfrefine": {**FAST_LOOP, "debug_fault": "feedback"}})
+            model=REFINE,
+            messages=HI,
+            max_tokens=8,
+            extra_body={"selfrefine": {**FAST_LOOP, "debug_fault": "feedback"}},
+        )
     assert e.value.status_code == 500 and e.value.code == "engine_error" and e.value.type == "server_error"
     assert server.metrics()["selfrefine_engine_requests_total"] == before + 1  # the real draft ran
     # mid-stream, the fault arrives as an error event before [DONE]
-    with httpx.stream("POST", server.base + "/chat/completions", timeout=300,
-                      headers={"Authorization": f"Bearer {KEY}"},
-                      json={"model": REFINE, "messages": HI, "max_tokens": 8, "stream": True,
-                            "selfrefine": {**FAST_LOOP, "debug_fault": "refine"}}) as r:
+    with httpx.stream(
+        "POST",
+        server.base + "/chat/completions",
+        timeout=300,
+        headers={"Authorization": f"Bearer {KEY}"},
+        json={
+            "model": REFINE,
+            "messages": HI,
+            "max_tokens": 8,
+            "stream": True,
+            "selfrefine": {**FAST_LOOP, "debug_fault": "refine"},
+        },
+    ) as r:
         lines = [ln for ln in r.iter_lines() if ln]
     assert lines[-1] == "data: [DONE]" and json.loads(lines[-2][6:])["error"]["code"] == "engine_error"
     ok = server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=4)
@@ -308,8 +411,9 @@ def test_engine_fault_gets_500_and_the_server_keeps_serving(server):
 
 
 def test_debug_fault_hook_is_refused_without_the_flag_value(server):
-    r = server.post("/chat/completions", {"model": REFINE, "messages": HI,
-                                          "selfrefine": {"debug_fault": "everything"}})
+    r = server.post(
+        "/chat/completions", {"model": REFINE, "messages": HI, "selfrefine": {"debug_fault": "everything"}}
+    )
     assert r.status_code == 400 and r.json()["error"]["param"] == "selfrefine.debug_fault"
 
 
@@ -327,24 +431,45 @@ def _wait_for(cond, timeout: float = 30.0) -> bool:
 
 def test_disconnect_mid_stream_aborts_the_engine_requests(server):
     before = server.metrics()
-    with httpx.stream("POST", server.base + "/chat/completions", timeout=300,
-                      headers={"Authorization": f"Bearer {KEY}"},
-                      json={"model": REFINE, "messages": HI, "max_tokens": 64, "stream": True,
-                            "selfrefine": {"max_rounds": 3, "stop_flag": False}}) as r:
+    with httpx.stream(
+        "POST",
+        server.base + "/chat/completions",
+        timeout=300,
+        headers={"Authorization": f"Bearer {KEY}"},
+        json={
+            "model": REFINE,
+            "messages": HI,
+            "max_tokens": 64,
+            "stream": True,
+            "selfrefine": {"max_rounds": 3, "stop_flag": False},
+        },
+    ) as r:
         assert r.status_code == 200
         for line in r.iter_lines():
             if '"type": "draft"' in line:
                 break  # the feedback call is now in flight: hang up
-    assert _wait_for(lambda: server.metrics()["selfrefine_engine_aborted_total"] > before["selfrefine_engine_aborted_total"])
+    assert _wait_for(
+        lambda: (
+            server.metrics()["selfrefine_engine_aborted_total"] > before["selfrefine_engine_aborted_total"]
+        )
+    )
     after = server.metrics()
     assert after["selfrefine_loops_in_flight"] == 0 and after["selfrefine_loops_queued"] == 0
     assert after['selfrefine_loops_total{kind="refine",outcome="cancelled"}'] >= 1
     # a non-streaming client that times out is aborted the same way
     before = after["selfrefine_engine_aborted_total"]
     with pytest.raises(httpx.ReadTimeout):
-        httpx.post(server.base + "/chat/completions", headers={"Authorization": f"Bearer {KEY}"}, timeout=1.5,
-                   json={"model": REFINE, "messages": HI, "max_tokens": 64,
-                         "selfrefine": {"max_rounds": 3, "stop_flag": False}})
+        httpx.post(
+            server.base + "/chat/completions",
+            headers={"Authorization": f"Bearer {KEY}"},
+            timeout=1.5,
+            json={
+                "model": REFINE,
+                "messages": HI,
+                "max_tokens": 64,
+                "selfrefine": {"max_rounds": 3, "stop_flag": False},
+            },
+        )
     assert _wait_for(lambda: server.metrics()["selfrefine_engine_aborted_total"] > before)
     assert _wait_for(lambda: server.metrics()["selfrefine_loops_in_flight"] == 0)
 
@@ -374,10 +499,13 @@ def test_burst_over_the_loop_limit_gets_429s_and_no_5xx(server):
 
 def _fill_then_ask(server):
     """Fill every admission slot with slower requests, then ask once more through the client."""
+
     async def go():
         client = server.aclient()
-        blockers = [asyncio.create_task(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24,
-                                                                       n=16)) for _ in range((RUNNING + QUEUED) // 16)]
+        blockers = [
+            asyncio.create_task(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, n=16))
+            for _ in range((RUNNING + QUEUED) // 16)
+        ]
         await asyncio.sleep(0.5)
         try:
             await client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=1)
@@ -392,10 +520,12 @@ def test_64_concurrent_clients_all_get_answers(server):
         client = server.aclient()  # a separate client (own connection pool) per user
         try:
             if i % 8 == 0:
-                return await client.chat.completions.create(model=REFINE, messages=HI, max_tokens=8,
-                                                            extra_body={"selfrefine": FAST_LOOP})
+                return await client.chat.completions.create(
+                    model=REFINE, messages=HI, max_tokens=8, extra_body={"selfrefine": FAST_LOOP}
+                )
             return await client.chat.completions.create(
-                model=PLAIN, max_tokens=8, messages=[{"role": "user", "content": f"Count to {i}."}])
+                model=PLAIN, max_tokens=8, messages=[{"role": "user", "content": f"Count to {i}."}]
+            )
         finally:
             await client.close()
 
@@ -413,11 +543,16 @@ def test_64_concurrent_clients_all_get_answers(server):
 
 def test_metrics_expose_loop_figures(server):
     m = server.metrics()
-    for name in ("selfrefine_loops_in_flight", "selfrefine_loops_queued", "selfrefine_loop_rounds_count",
-                 "selfrefine_prefix_cache_hit_share", 'selfrefine_loop_stop_reasons_total{reason="max_rounds"}',
-                 'selfrefine_tokens_total{kind="cached",stage="feedback"}',
-                 'selfrefine_tokens_total{kind="completion",stage="plain"}',
-                 'selfrefine_errors_total{code="queue_full",status="429"}'):
+    for name in (
+        "selfrefine_loops_in_flight",
+        "selfrefine_loops_queued",
+        "selfrefine_loop_rounds_count",
+        "selfrefine_prefix_cache_hit_share",
+        'selfrefine_loop_stop_reasons_total{reason="max_rounds"}',
+        'selfrefine_tokens_total{kind="cached",stage="feedback"}',
+        'selfrefine_tokens_total{kind="completion",stage="plain"}',
+        'selfrefine_errors_total{code="queue_full",status="429"}',
+    ):
         assert name in m, name
     assert m["selfrefine_loop_rounds_count"] >= 1 and 0 < m["selfrefine_prefix_cache_hit_share"] < 1
     assert m['selfrefine_tokens_total{kind="cached",stage="feedback"}'] > 0

@@ -32,9 +32,17 @@ class _State:
         self.error: str | None = None
 
 
-def build_app(engine, model_name: str, *, api_key: str | None = None, max_concurrent_loops: int = 64,
-              max_queued_loops: int = 256, debug_faults: bool = False, start_engine: bool = True,
-              on_start_failed=None) -> FastAPI:
+def build_app(
+    engine,
+    model_name: str,
+    *,
+    api_key: str | None = None,
+    max_concurrent_loops: int = 64,
+    max_queued_loops: int = 256,
+    debug_faults: bool = False,
+    start_engine: bool = True,
+    on_start_failed=None,
+) -> FastAPI:
     """The app for one engine. With `start_engine`, the engine's `start()` runs in a worker
     thread when the app starts (so /health can answer meanwhile) and `shutdown()` at exit."""
     metrics = Metrics(engine)
@@ -73,7 +81,11 @@ def build_app(engine, model_name: str, *, api_key: str | None = None, max_concur
         status, body = error_response(exc)
         metrics.errors.labels(str(status), body["error"]["code"]).inc()
         if status >= 500:
-            log.error("%s", body["error"]["message"], exc_info=exc if body["error"]["code"] == "internal_error" else None)
+            log.error(
+                "%s",
+                body["error"]["message"],
+                exc_info=exc if body["error"]["code"] == "internal_error" else None,
+            )
         return JSONResponse(body, status_code=status)
 
     def check(request: Request) -> None:
@@ -83,15 +95,19 @@ def build_app(engine, model_name: str, *, api_key: str | None = None, max_concur
             if not hmac.compare_digest(token.encode(), api_key.encode()):
                 raise Unauthorized("missing or wrong API key (send Authorization: Bearer KEY)")
         if not state.ready:
-            raise NotReady(state.error and f"engine failed to start: {state.error}"
-                           or "the engine is still starting; poll /health")
+            raise NotReady(
+                state.error
+                and f"engine failed to start: {state.error}"
+                or "the engine is still starting; poll /health"
+            )
 
     @app.get("/health")
     async def health() -> JSONResponse:
         if state.ready:
             return JSONResponse({"status": "ok", "model": model_name})
-        return JSONResponse({"status": "failed" if state.error else "starting", "error": state.error},
-                            status_code=503)
+        return JSONResponse(
+            {"status": "failed" if state.error else "starting", "error": state.error}, status_code=503
+        )
 
     @app.get("/metrics")
     async def prometheus() -> Response:
@@ -130,8 +146,11 @@ def build_app(engine, model_name: str, *, api_key: str | None = None, max_concur
                 raise InvalidParameter("body", "must be a JSON object")
             plan = serving.plan_chat(body) if kind == "chat" else serving.plan_completion(body)
             if body.get("stream"):
-                return StreamingResponse(serving.stream(plan), media_type="text/event-stream",
-                                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                return StreamingResponse(
+                    serving.stream(plan),
+                    media_type="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+                )
             result = await _until_disconnect(request, serving.complete(plan))
             if result is None:
                 return Response(status_code=499)  # nobody is listening any more
@@ -172,9 +191,19 @@ async def _until_disconnect(request: Request, coro):
     return work.result()
 
 
-def serve(model_path: str, model_name: str, options, *, host: str = "127.0.0.1", port: int = 8000,
-          api_key: str | None = None, max_concurrent_loops: int = 64, max_queued_loops: int = 256,
-          debug_faults: bool = False, log_level: str = "warning") -> None:
+def serve(
+    model_path: str,
+    model_name: str,
+    options,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    api_key: str | None = None,
+    max_concurrent_loops: int = 64,
+    max_queued_loops: int = 256,
+    debug_faults: bool = False,
+    log_level: str = "warning",
+) -> None:
     """Start the engine and serve until SIGINT / SIGTERM."""
     import uvicorn
 
@@ -188,10 +217,18 @@ def serve(model_path: str, model_name: str, options, *, host: str = "127.0.0.1",
         if server is not None:
             server.should_exit = True
 
-    app = build_app(engine, model_name, api_key=api_key, max_concurrent_loops=max_concurrent_loops,
-                    max_queued_loops=max_queued_loops, debug_faults=debug_faults, on_start_failed=stop)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5,
-                            access_log=False)
+    app = build_app(
+        engine,
+        model_name,
+        api_key=api_key,
+        max_concurrent_loops=max_concurrent_loops,
+        max_queued_loops=max_queued_loops,
+        debug_faults=debug_faults,
+        on_start_failed=stop,
+    )
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5, access_log=False
+    )
     server = uvicorn.Server(config)
     server.run()
     if app.state.status.error:

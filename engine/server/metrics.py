@@ -24,9 +24,13 @@ class _EngineCollector:
             fam = CounterMetricFamily(f"selfrefine_engine_{key}", f"engine counter {key!r} since start")
             fam.add_metric([], float(c.get(key, 0)))
             yield fam
-        share = GaugeMetricFamily("selfrefine_prefix_cache_hit_share",
-                                  "share of prompt tokens served from the prefix cache since start")
-        share.add_metric([], c.get("cached_tokens", 0) / c["prompt_tokens"] if c.get("prompt_tokens") else 0.0)
+        share = GaugeMetricFamily(
+            "selfrefine_prefix_cache_hit_share",
+            "share of prompt tokens served from the prefix cache since start",
+        )
+        share.add_metric(
+            [], c.get("cached_tokens", 0) / c["prompt_tokens"] if c.get("prompt_tokens") else 0.0
+        )
         yield share
 
 
@@ -35,19 +39,34 @@ class Metrics:
 
     def __init__(self, engine=None) -> None:
         self.registry = r = CollectorRegistry()
-        self.loops_in_flight = Gauge("selfrefine_loops_in_flight", "loops (or plain generations) running", registry=r)
+        self.loops_in_flight = Gauge(
+            "selfrefine_loops_in_flight", "loops (or plain generations) running", registry=r
+        )
         self.loops_queued = Gauge("selfrefine_loops_queued", "admitted loops waiting for a slot", registry=r)
-        self.loops = Counter("selfrefine_loops", "finished loops by kind and outcome",
-                             ["kind", "outcome"], registry=r)
-        self.rejected = Counter("selfrefine_requests_rejected", "requests refused because the queue was full",
-                                registry=r)
-        self.rounds = Histogram("selfrefine_loop_rounds", "refine rounds per finished loop",
-                                buckets=(0, 1, 2, 3, 4, 6, 8, 12, 16), registry=r)
-        self.stop_reasons = Counter("selfrefine_loop_stop_reasons", "why loops stopped", ["reason"], registry=r)
-        self.tokens = Counter("selfrefine_tokens", "tokens by stage (plain/draft/feedback/refine) and kind "
-                              "(prompt/cached/completion)", ["stage", "kind"], registry=r)
-        self.errors = Counter("selfrefine_errors", "error responses by HTTP status and code",
-                              ["status", "code"], registry=r)
+        self.loops = Counter(
+            "selfrefine_loops", "finished loops by kind and outcome", ["kind", "outcome"], registry=r
+        )
+        self.rejected = Counter(
+            "selfrefine_requests_rejected", "requests refused because the queue was full", registry=r
+        )
+        self.rounds = Histogram(
+            "selfrefine_loop_rounds",
+            "refine rounds per finished loop",
+            buckets=(0, 1, 2, 3, 4, 6, 8, 12, 16),
+            registry=r,
+        )
+        self.stop_reasons = Counter(
+            "selfrefine_loop_stop_reasons", "why loops stopped", ["reason"], registry=r
+        )
+        self.tokens = Counter(
+            "selfrefine_tokens",
+            "tokens by stage (plain/draft/feedback/refine) and kind (prompt/cached/completion)",
+            ["stage", "kind"],
+            registry=r,
+        )
+        self.errors = Counter(
+            "selfrefine_errors", "error responses by HTTP status and code", ["status", "code"], registry=r
+        )
         if engine is not None:
             r.register(_EngineCollector(engine))
 

@@ -18,8 +18,19 @@ from engine.types import Sampling
 from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
 MAX_N = 16
-UNSUPPORTED = ("tools", "functions", "tool_choice", "function_call", "logprobs", "top_logprobs",
-               "logit_bias", "audio", "echo", "suffix", "best_of")
+UNSUPPORTED = (
+    "tools",
+    "functions",
+    "tool_choice",
+    "function_call",
+    "logprobs",
+    "top_logprobs",
+    "logit_bias",
+    "audio",
+    "echo",
+    "suffix",
+    "best_of",
+)
 
 
 class SelfRefineOptions(BaseModel):
@@ -63,23 +74,38 @@ class SelfRefineOptions(BaseModel):
     """Only with `serve --debug-faults`: make the engine call of this stage fail (tests the 500 path)."""
 
     def to_config(self, sampling: Sampling, answer_schema: dict | None) -> RefineConfig:
-        spec = FeedbackSpec(aspects=tuple(self.aspects), scale=tuple(self.scale),
-                            max_items=self.feedback_points, item_chars=self.feedback_point_chars)
+        spec = FeedbackSpec(
+            aspects=tuple(self.aspects),
+            scale=tuple(self.scale),
+            max_items=self.feedback_points,
+            item_chars=self.feedback_point_chars,
+        )
         if not 0.0 <= self.feedback_temperature <= 2.0:
             raise InvalidParameter("selfrefine.feedback_temperature", "must be in [0, 2]")
         return RefineConfig(
-            max_rounds=self.max_rounds, feedback_mode=self.feedback, spec=spec,
-            use_stop_flag=self.stop_flag, stop_phrase=self.stop_phrase, threshold=self.threshold,
-            selection=self.selection, exclude_draft=self.exclude_draft, sampling=sampling,
-            feedback_temperature=self.feedback_temperature, prompts=self._prompts(spec),
+            max_rounds=self.max_rounds,
+            feedback_mode=self.feedback,
+            spec=spec,
+            use_stop_flag=self.stop_flag,
+            stop_phrase=self.stop_phrase,
+            threshold=self.threshold,
+            selection=self.selection,
+            exclude_draft=self.exclude_draft,
+            sampling=sampling,
+            feedback_temperature=self.feedback_temperature,
+            prompts=self._prompts(spec),
             answer_schema=answer_schema,
         )
 
     def _prompts(self, spec: FeedbackSpec) -> Prompts:
         if not self.task:
             return Prompts()
-        names = {"feedback": "feedback_grammar", "feedback_text": "feedback_text", "refine": "refine",
-                 "system": "system"}
+        names = {
+            "feedback": "feedback_grammar",
+            "feedback_text": "feedback_text",
+            "refine": "refine",
+            "system": "system",
+        }
         unknown = set(self.task) - set(names)
         if unknown:
             raise InvalidParameter("selfrefine.task", f"unknown keys {sorted(unknown)}; use {sorted(names)}")
@@ -120,7 +146,7 @@ class StreamOptions(BaseModel):
     include_usage: bool = False
 
 
-class _Common(BaseModel):
+class BaseCompletionRequest(BaseModel):
     """Fields shared by chat and text completions."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)
@@ -206,7 +232,7 @@ class ChatMessage(BaseModel):
         return "".join(parts)
 
 
-class ChatCompletionRequest(_Common):
+class ChatCompletionRequest(BaseCompletionRequest):
     """POST /v1/chat/completions."""
 
     messages: list[ChatMessage] = Field(min_length=1)
@@ -220,11 +246,13 @@ class ChatCompletionRequest(_Common):
 
     def chat(self) -> list[dict[str, str]]:
         """The conversation as plain {role, content} dicts (developer -> system)."""
-        return [{"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
-                for i, m in enumerate(self.messages)]
+        return [
+            {"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
+            for i, m in enumerate(self.messages)
+        ]
 
 
-class CompletionRequest(_Common):
+class CompletionRequest(BaseCompletionRequest):
     """POST /v1/completions: a plain prompt (or a list of them, one choice group each)."""
 
     prompt: str | list[str]

@@ -24,7 +24,12 @@ from engine.errors import EngineFault, InvalidParameter, PromptTooLong, SelfRefi
 from engine.loop import MIN_ROOM, Item, refine
 from engine.server import REFINE_SUFFIX
 from engine.server.metrics import Metrics
-from engine.server.protocol import ChatCompletionRequest, CompletionRequest, _Common
+from engine.server.protocol import (
+    BaseCompletionRequest,
+    ChatCompletionRequest,
+    CompletionRequest,
+    SelfRefineOptions,
+)
 from engine.types import Call, Completion, LoopResult, Sampling
 
 log = logging.getLogger("selfrefine.server")
@@ -68,8 +73,12 @@ def error_response(exc: BaseException) -> tuple[int, dict]:
         # drop pydantic's union-branch tags ("str", "list[str]", ...) from the location
         loc = [str(p) for p in first.get("loc", ()) if p != "body" and not _TYPE_TAG.match(str(p))]
         param = ".".join(loc) or None
-        return 400, _body(f"{param}: {first.get('msg')}" if param else str(first.get("msg")),
-                          "invalid_request_error", param, "invalid_parameter")
+        return 400, _body(
+            f"{param}: {first.get('msg')}" if param else str(first.get("msg")),
+            "invalid_request_error",
+            param,
+            "invalid_parameter",
+        )
     for cls, status, kind in _STATUS:
         if isinstance(exc, cls):
             return status, _body(str(exc), kind, getattr(exc, "param", None), exc.code)
@@ -103,8 +112,10 @@ class LoopGate:
         """Reserve room for k jobs or raise QueueFull; returns the function that gives it back."""
         if self.admitted + k > self.capacity:
             self.metrics.rejected.inc()
-            raise QueueFull(f"the loop queue is full ({self.admitted} of {self.capacity} admitted, "
-                            f"{k} more asked); retry later")
+            raise QueueFull(
+                f"the loop queue is full ({self.admitted} of {self.capacity} admitted, "
+                f"{k} more asked); retry later"
+            )
         self.admitted += k
         self._update()
         released = False
@@ -115,6 +126,7 @@ class LoopGate:
                 released = True
                 self.admitted -= k
                 self._update()
+
         return release
 
     @contextlib.asynccontextmanager
@@ -175,14 +187,24 @@ def usage(results: list[ChoiceResult]) -> dict:
     calls = [c for r in results for c in r.calls]
     p = sum(c.prompt_tokens for c in calls)
     c_ = sum(c.completion_tokens for c in calls)
-    return {"prompt_tokens": p, "completion_tokens": c_, "total_tokens": p + c_,
-            "prompt_tokens_details": {"cached_tokens": sum(c.cached_tokens for c in calls)}}
+    return {
+        "prompt_tokens": p,
+        "completion_tokens": c_,
+        "total_tokens": p + c_,
+        "prompt_tokens_details": {"cached_tokens": sum(c.cached_tokens for c in calls)},
+    }
 
 
 def _loop_summary(index: int, r: ChoiceResult, trace: bool) -> dict:
     lr = r.loop
-    d = {"index": index, "stop_reason": lr.stop_reason, "rounds": lr.rounds,
-         "selected_round": lr.selected_round, "scores": lr.scores, "seconds": round(lr.seconds, 3)}
+    d = {
+        "index": index,
+        "stop_reason": lr.stop_reason,
+        "rounds": lr.rounds,
+        "selected_round": lr.selected_round,
+        "scores": lr.scores,
+        "seconds": round(lr.seconds, 3),
+    }
     if trace:
         d["outputs"] = lr.outputs
         d["trace"] = [asdict(c) for c in lr.trace]
@@ -203,17 +225,27 @@ class Serving:
     # ------------------------------------------------------------------ models
 
     def models(self) -> list[dict]:
-        return [{"id": name, "object": "model", "created": 0, "owned_by": "selfrefine", "root": self.model_name,
-                 "max_model_len": self.engine.max_model_len}
-                for name in (self.model_name, self.refine_name)]
+        return [
+            {
+                "id": name,
+                "object": "model",
+                "created": 0,
+                "owned_by": "selfrefine",
+                "root": self.model_name,
+                "max_model_len": self.engine.max_model_len,
+            }
+            for name in (self.model_name, self.refine_name)
+        ]
 
     def _is_refine(self, name: str) -> bool:
         if name == self.model_name:
             return False
         if name == self.refine_name:
             return True
-        raise ModelNotFound(f"model {name!r} does not exist; this server has {self.model_name!r} "
-                            f"(plain) and {self.refine_name!r} (Self-Refine)")
+        raise ModelNotFound(
+            f"model {name!r} does not exist; this server has {self.model_name!r} "
+            f"(plain) and {self.refine_name!r} (Self-Refine)"
+        )
 
     # ------------------------------------------------------------------ planning
 
@@ -229,7 +261,7 @@ class Serving:
         if len(ids) + room > self.engine.max_model_len:
             raise PromptTooLong(len(ids), self.engine.max_model_len)
 
-    def _job_engine(self, req: _Common):
+    def _job_engine(self, req: BaseCompletionRequest):
         fault = req.selfrefine.debug_fault if req.selfrefine else None
         if fault is None:
             return self.engine
@@ -237,7 +269,7 @@ class Serving:
             raise InvalidParameter("selfrefine.debug_fault", "needs a server started with --debug-faults")
         return _FaultAt(self.engine, fault)
 
-    def _plan(self, req: _Common, kind: str) -> Plan:
+    def _plan(self, req: BaseCompletionRequest, kind: str) -> Plan:
         refining = self._is_refine(req.model)
         if req.selfrefine is not None and not refining:
             raise InvalidParameter("selfrefine", f"only applies to the model {self.refine_name!r}")
@@ -245,7 +277,6 @@ class Serving:
         default_max = DEFAULT_CHAT_MAX_TOKENS if kind == "chat" else DEFAULT_COMPLETION_MAX_TOKENS
         opts = req.selfrefine
         if refining and opts is None:
-            from engine.server.protocol import SelfRefineOptions
             opts = SelfRefineOptions()
         if kind == "chat":
             assert isinstance(req, ChatCompletionRequest)
@@ -277,9 +308,15 @@ class Serving:
             else:
                 jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema))
         prefix = "chatcmpl" if kind == "chat" else "cmpl"
-        return Plan(kind=kind, request_id=f"{prefix}-{uuid.uuid4().hex[:24]}", model=req.model,
-                    refine=refining, jobs=jobs, include_usage=req.include_usage,
-                    return_trace=bool(opts and opts.return_trace))
+        return Plan(
+            kind=kind,
+            request_id=f"{prefix}-{uuid.uuid4().hex[:24]}",
+            model=req.model,
+            refine=refining,
+            jobs=jobs,
+            include_usage=req.include_usage,
+            return_trace=bool(opts and opts.return_trace),
+        )
 
     def _loop_job(self, engine, item: Item, cfg):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
@@ -293,6 +330,7 @@ class Serving:
             chosen = [c for c in res.trace if c.stage != "feedback" and c.round == res.selected_round]
             finish = chosen[0].finish_reason if chosen else "stop"
             return ChoiceResult(res.answer, finish, res.trace, res)
+
         return job
 
     def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None):
@@ -305,25 +343,39 @@ class Serving:
                 self.metrics.loops.labels("plain", outcome).inc()
                 raise
             self.metrics.loops.labels("plain", "ok").inc()
-            call = Call(stage="plain", round=0, model=self.model_name, text=out.text,
-                        prompt_tokens=out.prompt_tokens, cached_tokens=out.cached_tokens,
-                        completion_tokens=out.completion_tokens, seconds=out.seconds,
-                        finish_reason=out.finish_reason)
+            call = Call(
+                stage="plain",
+                round=0,
+                model=self.model_name,
+                text=out.text,
+                prompt_tokens=out.prompt_tokens,
+                cached_tokens=out.cached_tokens,
+                completion_tokens=out.completion_tokens,
+                seconds=out.seconds,
+                finish_reason=out.finish_reason,
+            )
             self.metrics.record_calls([call])
             return ChoiceResult(out.text, out.finish_reason, [call])
+
         return job
 
     # ------------------------------------------------------------------ running
 
-    async def _run_jobs(self, plan: Plan, on_event: Callable[[int, dict], None] | None = None,
-                        on_done: Callable[[int, ChoiceResult], None] | None = None,
-                        on_text: Callable[[int, str], None] | None = None) -> list[ChoiceResult]:
+    async def _run_jobs(
+        self,
+        plan: Plan,
+        on_event: Callable[[int, dict], None] | None = None,
+        on_done: Callable[[int, ChoiceResult], None] | None = None,
+        on_text: Callable[[int, str], None] | None = None,
+    ) -> list[ChoiceResult]:
         """Run every job (each in a gate slot); the first failure cancels the others."""
 
         async def one(i: int, job) -> ChoiceResult:
             async with self.gate.slot():
-                res = await job((lambda ev: on_event(i, ev)) if on_event else (lambda ev: None),
-                                (lambda t: on_text(i, t)) if on_text else None)
+                res = await job(
+                    (lambda ev: on_event(i, ev)) if on_event else (lambda ev: None),
+                    (lambda t: on_text(i, t)) if on_text else None,
+                )
             if on_done:
                 on_done(i, res)
             return res
@@ -350,18 +402,28 @@ class Serving:
             results = await self._run_jobs(plan)
         finally:
             release()
-        body = {"id": plan.request_id, "object": "chat.completion" if plan.kind == "chat" else "text_completion",
-                "created": plan.created, "model": plan.model,
-                "choices": [self._choice(plan, i, r) for i, r in enumerate(results)],
-                "usage": usage(results)}
+        body = {
+            "id": plan.request_id,
+            "object": "chat.completion" if plan.kind == "chat" else "text_completion",
+            "created": plan.created,
+            "model": plan.model,
+            "choices": [self._choice(plan, i, r) for i, r in enumerate(results)],
+            "usage": usage(results),
+        }
         if plan.refine:
-            body["selfrefine"] = {"loops": [_loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]}
+            body["selfrefine"] = {
+                "loops": [_loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]
+            }
         return body
 
     def _choice(self, plan: Plan, i: int, r: ChoiceResult) -> dict:
         if plan.kind == "chat":
-            return {"index": i, "message": {"role": "assistant", "content": r.text},
-                    "finish_reason": r.finish_reason, "logprobs": None}
+            return {
+                "index": i,
+                "message": {"role": "assistant", "content": r.text},
+                "finish_reason": r.finish_reason,
+                "logprobs": None,
+            }
         return {"index": i, "text": r.text, "finish_reason": r.finish_reason, "logprobs": None}
 
     # ------------------------------------------------------------------ streaming
@@ -376,9 +438,11 @@ class Serving:
         async def produce() -> None:
             try:
                 results = await self._run_jobs(
-                    plan, on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
+                    plan,
+                    on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
                     on_done=lambda i, r: queue.put_nowait(("done", i, r)),
-                    on_text=lambda i, t: queue.put_nowait(("text", i, t)))
+                    on_text=lambda i, t: queue.put_nowait(("text", i, t)),
+                )
                 queue.put_nowait(("end", results))
             except asyncio.CancelledError:
                 raise
@@ -392,12 +456,19 @@ class Serving:
 
     def _chunk(self, plan: Plan, choices: list[dict], **extra) -> str:
         obj = "chat.completion.chunk" if plan.kind == "chat" else "text_completion"
-        body = {"id": plan.request_id, "object": obj, "created": plan.created, "model": plan.model,
-                "choices": choices, **extra}
+        body = {
+            "id": plan.request_id,
+            "object": obj,
+            "created": plan.created,
+            "model": plan.model,
+            "choices": choices,
+            **extra,
+        }
         return f"data: {json.dumps(body)}\n\n"
 
-    def _delta(self, plan: Plan, i: int, content: str | None = None, finish: str | None = None,
-               role: bool = False) -> dict:
+    def _delta(
+        self, plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False
+    ) -> dict:
         if plan.kind == "chat":
             delta: dict = {"role": "assistant"} if role else {}
             if content is not None:
@@ -421,7 +492,7 @@ class Serving:
                     yield self._chunk(plan, [self._delta(plan, i, text)])
                 elif msg[0] == "done":
                     _, i, r = msg
-                    rest = r.text[len(streamed[i]):] if r.text.startswith(streamed[i]) else ""
+                    rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
                     if rest:
                         yield self._chunk(plan, [self._delta(plan, i, rest)])
                     extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}
