@@ -19,9 +19,12 @@ import httpx
 import openai
 import pytest
 
+from engine.errors import EngineFault, InvalidParameter, PromptTooLong
+from engine.server.metrics import Metrics
+from engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
+from engine.server.serving import LoopGate, ModelNotFound, QueueFull, Serving, Unauthorized, error_response
 from tests.conftest import TEST_MODEL
-
-pytestmark = pytest.mark.engine
+from tests.fakes import ScriptedEngine, fb
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 PLAIN = TEST_MODEL
@@ -556,3 +559,76 @@ def test_metrics_expose_loop_figures(server):
         assert name in m, name
     assert m["selfrefine_loop_rounds_count"] >= 1 and 0 < m["selfrefine_prefix_cache_hit_share"] < 1
     assert m['selfrefine_tokens_total{kind="cached",stage="feedback"}'] > 0
+
+
+# ------------------------------------------------------------------ logic without an engine (fast)
+# Every test above that uses the `server` fixture runs the real engine: mark those `engine`.
+for _name, _test in list(globals().items()):
+    if _name.startswith("test_") and "server" in _test.__code__.co_varnames[: _test.__code__.co_argcount]:
+        globals()[_name] = pytest.mark.engine(_test)
+
+
+def test_loop_gate_refuses_a_request_that_does_not_fit_and_gives_room_back():
+    metrics = Metrics()
+    gate = LoopGate(running=2, queued=1, metrics=metrics)
+    release = gate.admit(2)
+    with pytest.raises(QueueFull):
+        gate.admit(2)  # all or nothing
+    release_one = gate.admit(1)
+    assert metrics.loops_queued._value.get() == 3 and metrics.rejected._value.get() == 1
+    release()
+    release()  # idempotent
+    release_one()
+    assert gate.admitted == 0 and metrics.loops_queued._value.get() == 0
+
+
+@pytest.mark.parametrize(
+    "exc,status,code",
+    [
+        (InvalidParameter("temperature", "bad"), 400, "invalid_parameter"),
+        (PromptTooLong(5000, 4096), 400, "context_length_exceeded"),
+        (Unauthorized("no"), 401, "invalid_api_key"),
+        (ModelNotFound("no"), 404, "model_not_found"),
+        (QueueFull("full"), 429, "queue_full"),
+        (EngineFault("boom"), 500, "engine_error"),
+        (RuntimeError("bug"), 500, "internal_error"),
+    ],
+)
+def test_error_response_is_openai_shaped(exc, status, code):
+    got, body = error_response(exc)
+    assert got == status and set(body["error"]) == {"message", "type", "param", "code"}
+    assert body["error"]["code"] == code and body["error"]["message"]
+
+
+def test_request_models_turn_into_engine_settings():
+    req = ChatCompletionRequest.model_validate(
+        {"model": "m", "messages": HI, "max_completion_tokens": 7, "seed": 5, "stop": "END", "n": 2}
+    )
+    s0, s1 = req.to_sampling(512, 0), req.to_sampling(512, 1)
+    assert (s0.max_tokens, s0.seed, s1.seed, s0.stop) == (7, 5, 6, ("END",))
+    cfg = SelfRefineOptions(max_rounds=2, aspects=["style"], selection="best").to_config(
+        s0, {"type": "object"}
+    )
+    assert cfg.max_rounds == 2 and cfg.spec.aspects == ("style",) and cfg.answer_schema == {"type": "object"}
+    with pytest.raises(InvalidParameter) as e:
+        SelfRefineOptions(task={"refine": "{nope}"}).to_config(s0, None)
+    assert e.value.param == "selfrefine.task.refine"
+
+
+def test_serving_runs_a_loop_and_streams_events_then_answer_then_done():
+    script = ["draft", fb(), "better", "draft2", fb(), "better2"]
+    serving = Serving(ScriptedEngine(script), "m", LoopGate(4, 0, Metrics()), Metrics())
+    body = {"model": "m-selfrefine", "messages": HI, "selfrefine": {"max_rounds": 1, "return_trace": True}}
+    out = asyncio.run(serving.complete(serving.plan_chat(body)))
+    assert out["choices"][0]["message"]["content"] == "better"
+    calls = out["selfrefine"]["loops"][0]["trace"]
+    assert out["usage"]["prompt_tokens"] == sum(c["prompt_tokens"] for c in calls)
+
+    async def stream():
+        return [chunk async for chunk in serving.stream(serving.plan_chat({**body, "stream": True}))]
+
+    chunks = asyncio.run(stream())
+    assert chunks[-1] == "data: [DONE]\n\n"
+    events = [json.loads(c[6:]).get("selfrefine", {}).get("type") for c in chunks[:-1]]
+    assert [e for e in events if e] == ["draft", "feedback", "refine_started", "refine"]
+    assert serving.gate.admitted == 0
