@@ -1,0 +1,1 @@
+"""Maintainer tools for the task data and results table."""
