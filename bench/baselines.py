@@ -240,23 +240,34 @@ class TransformersLoop:
                     cached_tokens=0, completion_tokens=int(new.shape[0]), seconds=time.perf_counter() - t0,
                     finish_reason="length" if new.shape[0] >= max_new else "stop")
 
-    def loop(self, task: str, cfg: RefineConfig, budget: Budget, max_time: float | None = None) -> LoopResult:
+    def loop(self, task: str, cfg: RefineConfig, budget: Budget, deadline: float | None = None) -> LoopResult:
         """Free-text feedback (plain generate has no grammar), stop phrase unless fixed-length.
 
-        `max_time` caps each generate call (a safety on a loaded machine; tokens are counted as made).
+        `deadline` (perf_counter time) is a safety on a loaded machine: calls are capped at it with
+        generate's max_time and the loop ends there (stop reason time_budget); tokens count as made.
         """
         t0 = time.perf_counter()
+
+        def max_time() -> float | None:
+            return None if deadline is None else max(0.5, deadline - time.perf_counter())
+
+        def late() -> bool:
+            return deadline is not None and time.perf_counter() >= deadline
+
         p, spec = cfg.prompts, cfg.spec
         fb_tokens = budget.feedback_tokens or spec.token_budget()
         msgs = [{"role": "user", "content": p.render("draft", spec, input=task)}]
-        trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time)]
+        trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time())]
         outputs, reason = [trace[0].text], "max_rounds"
         msgs.append({"role": "assistant", "content": trace[0].text})
         for stage, rnd in _steps(cfg):
+            if late():
+                reason = "time_budget"
+                break
             if stage == "feedback":
                 msgs.append({"role": "user", "content": p.render("feedback_text", spec, input=task, round=rnd,
                                                                   stop_phrase=cfg.stop_phrase)})
-                call = self._generate(msgs, fb_tokens, budget.fixed, stage, rnd, max_time)
+                call = self._generate(msgs, fb_tokens, budget.fixed, stage, rnd, max_time())
                 trace.append(call)
                 msgs.append({"role": "assistant", "content": call.text})
                 if not budget.fixed and _wants_stop(call.text, replace(cfg, feedback_mode="text")):
@@ -264,7 +275,7 @@ class TransformersLoop:
                     break
             else:
                 msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
-                call = self._generate(msgs, budget.answer_tokens, budget.fixed, stage, rnd, max_time)
+                call = self._generate(msgs, budget.answer_tokens, budget.fixed, stage, rnd, max_time())
                 trace.append(call)
                 outputs.append(call.text)
                 msgs.append({"role": "assistant", "content": call.text})

@@ -89,11 +89,19 @@ def summarize(run: ModeRun) -> dict:
         "tokens_per_answer": {"by_stage": per_answer, "by_kind": totals},
         "history_cache_share": round(sum(c.cached_tokens for c in later) / p_later, 4) if p_later else None,
         "history_cache_share_of_reusable": round(cached_later / reusable, 4) if reusable else None,
+        "feedback_s_per_token": _s_per_token(calls, "feedback"),
         "latency_p50_s": round(_pct(lat, 50), 2) if lat else None,
         "latency_p95_s": round(_pct(lat, 95), 2) if lat else None,
         "peak_rss_gb": round(run.peak_rss / 1e9, 2) if run.peak_rss else None,
         "note": run.note,
     }
+
+
+def _s_per_token(calls: list[Call], stage: str) -> float | None:
+    """Mean call seconds per generated token over one stage's calls (latency view, not throughput)."""
+    sel = [c for c in calls if c.stage == stage]
+    toks = sum(c.completion_tokens for c in sel)
+    return round(sum(c.seconds for c in sel) / toks, 5) if toks else None
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -136,6 +144,9 @@ def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], s
             "grammar_completion_per_answer": base["tokens_per_answer"]["by_kind"]["completion"],
             "text_completion_per_answer": text["tokens_per_answer"]["by_kind"]["completion"],
             "cost": round(1 - base["gen_tok_per_s"] / text["gen_tok_per_s"], 4) if text["gen_tok_per_s"] else None,
+            # The grammar only acts in feedback calls: their seconds per token, grammar vs text.
+            "feedback_call_cost": (round(base["feedback_s_per_token"] / text["feedback_s_per_token"] - 1, 4)
+                                   if base["feedback_s_per_token"] and text["feedback_s_per_token"] else None),
         }
 
     report = {"config": config, "startup_s": {k: round(v, 1) for k, v in startup_s.items()},
@@ -231,10 +242,12 @@ def markdown(report: dict) -> str:
                          f"| {_f(s['sequential_tok_s'])} | {_f(s['gain_vs_sequential'], 2)} "
                          f"| {_f(s['limit_tok_s'])} |")
     g = report.get("grammar_cost")
-    if g:
+    if g and g["cost"] is not None:
         lines += ["", f"Grammar vs free-text feedback: {g['grammar_tok_s']} vs {g['text_tok_s']} tok/s "
                       f"({g['grammar_completion_per_answer']} vs {g['text_completion_per_answer']} completion "
-                      f"tokens per answer): cost {g['cost']:.1%}."]
+                      f"tokens per answer): throughput cost {g['cost']:.1%}; feedback calls alone "
+                      f"(seconds per token, where the grammar acts): "
+                      f"{'-' if g['feedback_call_cost'] is None else format(g['feedback_call_cost'], '.1%')}."]
     lines += ["", "| target | want | measured | met |", "|---|---|---|---|"]
     for t in report["targets"]:
         met = "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")

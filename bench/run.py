@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import sys
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from bench import report as rep
 from bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
+from engine.history import ChatFormat, Conversation
 from engine.loop import Item, RefineConfig, refine_many
 from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from engine.types import Call, LoopResult, Sampling
@@ -71,7 +73,7 @@ class BenchConfig:
     """Mode 2 runs this many of the items (its rate does not depend on how many)."""
     transformers_loops: int = 3
     transformers_budget_s: float = 150.0
-    """Mode 5 starts no new loop after this long, and caps each generate call at it."""
+    """Mode 5 stops (mid-loop if need be) after this long: a safety for a loaded machine."""
     limit1_loops: int = 3
     """The limit at one request in flight replays this many loops' calls."""
     sweep: tuple[int, ...] = (1, 4, 16, 32, 64)
@@ -152,15 +154,33 @@ class PeakRSS:
 
 
 class _ExactTextFeedback:
-    """Engine view for the free-text variant at equal tokens: feedback calls generate exactly n."""
+    """Engine view for the free-text variant at equal tokens.
 
-    def __init__(self, engine, answer_sampling: Sampling, n: int):
-        self._engine, self._answer, self._n = engine, answer_sampling, n
+    Each free-text feedback call generates exactly as many tokens as the grammar feedback of the
+    same item and round did in mode 1, so both variants have the same loop shapes and the same
+    work; only the grammar differs. Calls are matched to items by their draft prompt (a prefix
+    of every later prompt of the loop).
+    """
+
+    def __init__(self, engine, cfg: RefineConfig, items: list[Item], lengths: list[list[int]], default: int):
+        self._engine, self._answer, self._default = engine, cfg.sampling, default
         self.name, self.tokenizer, self.max_model_len = engine.name, engine.tokenizer, engine.max_model_len
+        fmt = ChatFormat.from_tokenizer(engine.tokenizer, cfg.prompts.system)
+        self._drafts = [Conversation(engine.tokenizer, fmt, cfg.prompts.render("draft", cfg.spec, input=it.input))
+                        .prompt() for it in items]
+        self._lengths = lengths
+        self._seen = [0] * len(items)
+
+    def _tokens(self, prompt_ids: list[int]) -> int:
+        for i, d in enumerate(self._drafts):
+            if prompt_ids[:len(d)] == d:
+                k, self._seen[i] = self._seen[i], self._seen[i] + 1
+                return self._lengths[i][k] if k < len(self._lengths[i]) else self._default
+        return self._default
 
     async def generate(self, prompt_ids, sampling, json_schema=None):
         if json_schema is None and sampling != self._answer:
-            sampling = replace(sampling, max_tokens=self._n, ignore_eos=True)
+            sampling = replace(sampling, max_tokens=self._tokens(prompt_ids), ignore_eos=True)
         return await self._engine.generate(prompt_ids, sampling, json_schema)
 
 
@@ -174,7 +194,8 @@ class Bench:
         self.tasks = workload(max(cfg.loops, *(c for c in cfg.sweep if "sweep" in cfg.modes), 1))
         self.items = [Item(input=t, id=f"item-{i}") for i, t in enumerate(self.tasks)]
         self.budget = Budget(answer_tokens=cfg.max_tokens, fixed=not cfg.natural)
-        self.notes: list[str] = []
+        self.on_update = lambda: None
+        """Called after each mode (run_bench writes a partial report then)."""
 
     def want(self, mode: str) -> bool:
         return mode in self.cfg.modes
@@ -200,6 +221,7 @@ class Bench:
         self._done(task)
         run = rep.ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note)
         self.runs[key] = run
+        self.on_update()
         return run
 
     async def _flat(self, engine, key: str, label: str, calls: list[Call], conc: int, answers: int,
@@ -233,6 +255,7 @@ class Bench:
         self._done(task)
         run = rep.ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak, note=note)
         self.runs[key] = run
+        self.on_update()
         return run
 
     def _engine(self, prefix_caching: bool):
@@ -249,9 +272,13 @@ class Bench:
         task = self.progress.add_task(f"start {label}", total=None)
         t0 = time.perf_counter()
         engine = self._engine(prefix_caching).start()
-        # Warm-up (not measured): grammar compile, first-request paths.
-        await refine_many(engine, [Item(input="Say hello.", id="warmup")],
-                          replace(self.cfg.refine_config(), max_rounds=1), concurrency=1)
+        # Warm-up (not measured): grammar compile, first-request paths, and the batch shapes of
+        # mode 1 (n loops at once, short answers), so that the first measured mode pays no
+        # one-off costs the later ones would not.
+        wcfg = self.cfg.refine_config()
+        wcfg = replace(wcfg, max_rounds=1, sampling=replace(wcfg.sampling, max_tokens=8))
+        n = self.cfg.loops
+        await refine_many(engine, [Item(input=f"Say hello to {i}.") for i in range(n)], wcfg, concurrency=n)
         self.startup[key] = time.perf_counter() - t0
         self.progress.update(task, total=1, completed=1)
         return engine
@@ -268,12 +295,14 @@ class Bench:
                 self.budget.feedback_tokens = max(1, round(sum(fb) / len(fb))) if fb else cfg.spec().token_budget()
                 if self.want("text"):
                     tcfg = cfg.refine_config("text")
-                    view = engine if cfg.natural else _ExactTextFeedback(engine, tcfg.sampling,
-                                                                         self.budget.feedback_tokens)
+                    lengths = [[c.completion_tokens for c in r.trace if c.stage == "feedback"]
+                               if isinstance(r, LoopResult) else [] for r in ours.results]
+                    view = engine if cfg.natural else _ExactTextFeedback(
+                        engine, tcfg, self.items[:n], lengths, self.budget.feedback_tokens)
                     await self._loops(view, "ours_text", "1 ours, free-text feedback", self.items[:n], n, tcfg,
                                       note="" if cfg.natural else
-                                      f"feedback calls generate exactly {self.budget.feedback_tokens} tokens "
-                                      "(mode 1's mean grammar feedback)")
+                                      "each feedback call generates exactly as many tokens as mode 1's grammar "
+                                      "feedback of the same item and round")
                 if self.want("limit"):
                     calls = [c for r in ours.results if isinstance(r, LoopResult) for c in r.trace]
                     await self._flat(engine, "limit", "6 engine limit: mode 1's calls, flat", calls, n, len(ours.results),
@@ -317,7 +346,9 @@ class Bench:
             t0 = time.perf_counter()
             await asyncio.to_thread(server.start)
             rcfg = cfg.refine_config()
-            await http_many(server.url, name, ["Say hello."], replace(rcfg, max_rounds=1), self.budget, 1)
+            # Same warm-up as the engines: grammar compile and mode 1's batch shapes.
+            await http_many(server.url, name, [f"Say hello to {i}." for i in range(n)], replace(rcfg, max_rounds=1),
+                            replace(self.budget, answer_tokens=8), n)
             self.startup["http_server"] = time.perf_counter() - t0
             self.progress.update(task, total=1, completed=1)
             label = f"4 HTTP: {n} clients, chat completions"
@@ -329,6 +360,7 @@ class Bench:
             self._done(bar)
             self.runs["http"] = rep.ModeRun("http", label, n, wall, results=res, peak_rss=mem.peak,
                                             note="vLLM OpenAI server, same engine settings, json_schema feedback")
+            self.on_update()
         finally:
             server.stop()
 
@@ -349,18 +381,21 @@ class Bench:
         res = []
         with PeakRSS() as mem:
             t0 = time.perf_counter()
+            deadline = t0 + cfg.transformers_budget_s
             for t in self.tasks[:k]:
-                res.append(await asyncio.to_thread(hf.loop, t, rcfg, self.budget, cfg.transformers_budget_s))
+                res.append(await asyncio.to_thread(hf.loop, t, rcfg, self.budget, deadline))
                 tick()
-                if time.perf_counter() - t0 > cfg.transformers_budget_s:
+                if time.perf_counter() >= deadline:
                     break
             wall = time.perf_counter() - t0
         self._done(bar)
         del hf
-        self.runs["transformers"] = rep.ModeRun(
+        self.runs["transformers"] = run = rep.ModeRun(
             "transformers", label, 1, wall, results=res, peak_rss=mem.peak,
-            note=f"{len(res)} of the items; free-text feedback" + ("" if cfg.natural else
+            note=f"{len(res)} of the items{' (time budget hit)' if time.perf_counter() >= deadline else ''}; "
+                 f"free-text feedback" + ("" if cfg.natural else
                                                              f" of exactly {self.budget.feedback_tokens} tokens"))
+        self.on_update()
 
     async def run(self) -> None:
         await self.engine_modes()
@@ -400,25 +435,37 @@ def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
     started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     load0 = os.getloadavg() if hasattr(os, "getloadavg") else None
     t0 = time.perf_counter()
+
+    def make_report(b: Bench, final: bool) -> dict:
+        config = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()}
+        config.update(workload="natural" if cfg.natural else "fixed",
+                      feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_chars} chars max)",
+                      cpu_count=os.cpu_count(), started_utc=started,
+                      loadavg_start=[round(x, 2) for x in load0] if load0 else None,
+                      threads_env={k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND",
+                                                                   "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")},
+                      versions=_versions(), feedback_tokens_text=b.budget.feedback_tokens)
+        sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
+        return rep.build(config, b.runs, b.startup, sweep,
+                         extra={"complete": final, "total_s": round(time.perf_counter() - t0, 1),
+                                "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None})
+
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console) as progress:
         b = Bench(cfg, progress)
+
+        def partial() -> None:  # a run cut short still leaves the modes it finished
+            cfg.out_dir.mkdir(parents=True, exist_ok=True)
+            r = make_report(b, False)
+            (cfg.out_dir / "bench.partial.json").write_text(json.dumps(r, indent=2))
+            (cfg.out_dir / "bench.partial.md").write_text(rep.markdown(r))
+
+        b.on_update = partial
         asyncio.run(b.run())
-    total = time.perf_counter() - t0
-    config = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()}
-    config.update(workload="natural" if cfg.natural else "fixed",
-                  feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_chars} chars max)",
-                  cpu_count=os.cpu_count(), started_utc=started,
-                  loadavg_start=[round(x, 2) for x in load0] if load0 else None,
-                  threads_env={k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND",
-                                                               "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")},
-                  versions=_versions(),
-                  feedback_tokens_text=b.budget.feedback_tokens)
-    sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
-    report = rep.build(config, b.runs, b.startup, sweep,
-                       extra={"total_s": round(total, 1),
-                              "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None})
+    report = make_report(b, True)
     paths = rep.write(report, cfg.out_dir, b.runs)
+    for name in ("bench.partial.json", "bench.partial.md"):
+        (cfg.out_dir / name).unlink(missing_ok=True)
     return report, paths
 
 
