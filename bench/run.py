@@ -69,7 +69,7 @@ class BenchConfig:
     rounds: int = 2
     max_tokens: int = 48
     """Per draft / refine call: exactly this many in the fixed mode, at most in the natural one."""
-    sequential_loops: int = 6
+    sequential_loops: int = 4
     """Mode 2 runs this many of the items (its rate does not depend on how many)."""
     transformers_loops: int = 3
     transformers_budget_s: float = 150.0
