@@ -222,14 +222,15 @@ class TransformersLoop:
 
         self.torch = torch
         self.tok = AutoTokenizer.from_pretrained(model_path)
-        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype="auto")
+        self.device = "cuda" if torch.cuda.is_available() else "cpu"  # the GPU script runs it on the GPU
+        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype="auto").to(self.device)
         self.model.eval()
 
     def _generate(self, msgs: list[dict], max_new: int, exact: bool, stage: str, rnd: int,
                   max_time: float | None = None) -> Call:
         t0 = time.perf_counter()
         text = self.tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
-        enc = self.tok(text, return_tensors="pt", add_special_tokens=False)
+        enc = self.tok(text, return_tensors="pt", add_special_tokens=False).to(self.device)
         n_in = enc["input_ids"].shape[1]
         with self.torch.inference_mode():
             out = self.model.generate(**enc, max_new_tokens=max_new, min_new_tokens=max_new if exact else 0,

@@ -484,9 +484,13 @@ def bench(
     modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, http, "
                                             "transformers, limit, sweep, text; or all")] = "all",
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
+    sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
+                                                      "concurrency sweep, e.g. 1,16,64,256")] = None,
     max_model_len: opts.MaxModelLen = None,
     kv_cache_gib: opts.KvCacheGib = None,
     structured_backend: opts.StructuredBackend = "xgrammar",
+    tensor_parallel_size: opts.TensorParallel = 1,
+    gpu_memory_utilization: opts.GpuMemory = None,
     dtype: opts.Dtype = "auto",
     eager: opts.Eager = None,
     verbose: opts.Verbose = False,
@@ -499,11 +503,17 @@ def bench(
         options = opts.engine_options(locals())
         if loops is not None and loops < 1:
             raise ValueError("--loops must be >= 1")
+        sweep_n = tuple(int(x) for x in sweep.split(",") if x.strip()) if sweep else None
+        if sweep_n is not None and (not sweep_n or min(sweep_n) < 1):
+            raise ValueError("--sweep needs loop counts >= 1, e.g. 1,16,64")
+        extra_engine = {"tensor_parallel_size": tensor_parallel_size}
+        if gpu_memory_utilization:
+            extra_engine["gpu_memory_utilization"] = gpu_memory_utilization
         cfg = bench_run.BenchConfig.make(
             quick=quick, natural=natural, model=model, loops=loops, rounds=rounds, max_tokens=max_tokens,
             modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
             max_model_len=options.max_model_len, structured_backend=options.structured_backend,
-            dtype=options.dtype, eager=options.enforce_eager)
+            dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine)
         cfg.refine_config()  # validates rounds and token budgets before any engine starts
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:

@@ -28,7 +28,7 @@ class EngineOptions:
     max_model_len: int | None = None
     """Context window in tokens (CPU default 4096, else the model's own)."""
     kv_cache_gib: float | None = None
-    """CPU only: KV cache size in GiB (default 2)."""
+    """KV cache size in GiB (CPU default 2; on GPUs only when given, else the memory share)."""
     block_size: int | None = None
     """KV block size in tokens; prefix caching works in whole blocks (CPU default 32, the smallest the CPU attention accepts)."""
     enable_prefix_caching: bool = True
@@ -139,6 +139,8 @@ class VLLMEngine:
                 kwargs["enforce_eager"] = o.enforce_eager
             if o.gpu_memory_utilization:
                 kwargs["gpu_memory_utilization"] = o.gpu_memory_utilization
+            if o.kv_cache_gib:  # an explicit KV size wins over the memory share on GPUs too
+                kwargs["kv_cache_memory_bytes"] = int(o.kv_cache_gib * (1 << 30))
         kwargs.update(o.extra)
         return AsyncEngineArgs(**kwargs)
 

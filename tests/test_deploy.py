@@ -93,3 +93,19 @@ def test_engine_options_validate(bad):
 
     with pytest.raises(InvalidParameter):
         EngineOptions(**bad)
+
+
+def test_gpu_bench_script_uses_only_options_the_cli_accepts():
+    script = (ROOT / "bench" / "gpu.sh").read_text()
+    assert subprocess.run(["bash", "-n", str(ROOT / "bench" / "gpu.sh")]).returncode == 0
+    used = set(re.findall(r"(--[a-z][a-z0-9-]+)", script.split('"$bin" bench', 1)[1]))
+    help_text = subprocess.run([CLI, "bench", "--help"], capture_output=True, text=True, timeout=120,
+                               env={"COLUMNS": "250", "PATH": "/usr/bin:/bin"}).stdout
+    missing = [opt for opt in used if opt not in help_text]
+    assert not missing and {"--loops", "--sweep", "--gpu-memory-utilization"} <= used, missing
+
+
+def test_gpu_bench_script_says_clearly_when_there_is_no_gpu():
+    p = subprocess.run(["bash", str(ROOT / "bench" / "gpu.sh")], capture_output=True, text=True, timeout=60,
+                       env={"PATH": "/usr/bin:/bin"})
+    assert p.returncode == 2 and "no NVIDIA GPU" in p.stderr
