@@ -173,6 +173,7 @@ def _print_trace(res: LoopResult) -> None:
 
 
 @app.command()
+@opts.engine_command
 def run(
     task: Annotated[Optional[str], typer.Argument(help="the task text (omit with --file)")] = None,
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
@@ -194,18 +195,8 @@ def run(
     file: Annotated[Optional[Path], typer.Option(help="JSONL batch: one {\"input\": ...} per line")] = None,
     out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
-    max_model_len: opts.MaxModelLen = None,
-    kv_cache_gib: opts.KvCacheGib = None,
-    structured_backend: opts.StructuredBackend = "xgrammar",
-    prefix_caching: opts.PrefixCaching = True,
-    tensor_parallel_size: opts.TensorParallel = 1,
-    pipeline_parallel_size: opts.PipelineParallel = 1,
-    data_parallel_size: opts.DataParallel = 1,
-    distributed_executor_backend: opts.ExecutorBackend = None,
-    gpu_memory_utilization: opts.GpuMemory = None,
-    dtype: opts.Dtype = "auto",
-    eager: opts.Eager = None,
-    verbose: opts.Verbose = False,
+    *,
+    engine: dict,
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
     if (task is None) == (file is None):
@@ -222,7 +213,7 @@ def run(
             selection=selection, exclude_draft=exclude_draft,
             sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
         )
-        options = opts.engine_options(locals())
+        options = opts.engine_options(engine)
         if file is not None and not file.is_file():
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:
@@ -234,7 +225,7 @@ def run(
         critic = _resolve(critic_model) if critic_model else None
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(verbose)
+    _quiet_vllm(engine["verbose"])
     try:
         results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
                                          out_path, show_bar=file is not None))
@@ -261,29 +252,21 @@ def run(
 
 
 @app.command("engine-args")
+@opts.engine_command
 def engine_args_cmd(
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
-    max_model_len: opts.MaxModelLen = None,
-    kv_cache_gib: opts.KvCacheGib = None,
-    structured_backend: opts.StructuredBackend = "xgrammar",
-    prefix_caching: opts.PrefixCaching = True,
-    tensor_parallel_size: opts.TensorParallel = 1,
-    pipeline_parallel_size: opts.PipelineParallel = 1,
-    data_parallel_size: opts.DataParallel = 1,
-    distributed_executor_backend: opts.ExecutorBackend = None,
-    gpu_memory_utilization: opts.GpuMemory = None,
-    dtype: opts.Dtype = "auto",
-    eager: opts.Eager = None,
+    *,
+    engine: dict,
 ) -> None:
     """Print, as JSON, the vLLM engine arguments the other commands would use (starts nothing)."""
     from engine.vllm_engine import VLLMEngine
 
     try:
-        options = opts.engine_options(locals())
+        options = opts.engine_options(engine)
         path = models.resolve(model, auto_pull=False)[1] if model in models.CATALOG else model
     except SelfRefineError as exc:
         _fail(exc)
-    _quiet_vllm(False)
+    _quiet_vllm(engine["verbose"])
     args = VLLMEngine(path, model, options).engine_args()
     keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
             "kv_cache_memory_bytes", "gpu_memory_utilization", "tensor_parallel_size",
@@ -339,6 +322,7 @@ async def _run_async(name, path, critic, options, items, cfg, concurrency, out_p
 
 
 @app.command()
+@opts.engine_command
 def serve(
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
     host: Annotated[str, typer.Option(help="address to bind (localhost unless told otherwise)")] = "127.0.0.1",
@@ -348,22 +332,12 @@ def serve(
     max_concurrent_loops: Annotated[int, typer.Option(help="loops (or plain generations) running at once")] = 64,
     max_queued_loops: Annotated[int, typer.Option(help="admitted loops waiting for a slot; beyond: 429")] = 256,
     debug_faults: Annotated[bool, typer.Option(hidden=True, help="allow selfrefine.debug_fault (tests)")] = False,
-    max_model_len: opts.MaxModelLen = None,
-    kv_cache_gib: opts.KvCacheGib = None,
-    structured_backend: opts.StructuredBackend = "xgrammar",
-    prefix_caching: opts.PrefixCaching = True,
-    tensor_parallel_size: opts.TensorParallel = 1,
-    pipeline_parallel_size: opts.PipelineParallel = 1,
-    data_parallel_size: opts.DataParallel = 1,
-    distributed_executor_backend: opts.ExecutorBackend = None,
-    gpu_memory_utilization: opts.GpuMemory = None,
-    dtype: opts.Dtype = "auto",
-    eager: opts.Eager = None,
-    verbose: opts.Verbose = False,
+    *,
+    engine: dict,
 ) -> None:
     """OpenAI-compatible server: MODEL (plain) and MODEL-selfrefine (Self-Refine loops)."""
     try:
-        options = opts.engine_options(locals())
+        options = opts.engine_options(engine)
         if max_concurrent_loops < 1 or max_queued_loops < 0:
             raise ValueError("--max-concurrent-loops must be >= 1 and --max-queued-loops >= 0")
         if not 0 < port < 65536:
@@ -371,16 +345,17 @@ def serve(
         name, path = _resolve(model)
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(verbose)
+    _quiet_vllm(engine["verbose"])
     from engine.server.app import serve as run_server
 
     err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
     run_server(path, name, options, host=host, port=port, api_key=api_key,
                max_concurrent_loops=max_concurrent_loops, max_queued_loops=max_queued_loops,
-               debug_faults=debug_faults, log_level="info" if verbose else "warning")
+               debug_faults=debug_faults, log_level="info" if engine["verbose"] else "warning")
 
 
 @app.command("eval")
+@opts.engine_command
 def eval_cmd(
     task: Annotated[str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")],
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
@@ -395,18 +370,8 @@ def eval_cmd(
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default results/eval/<task>-<model>)")] = None,
     restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 16,
-    max_model_len: opts.MaxModelLen = None,
-    kv_cache_gib: opts.KvCacheGib = None,
-    structured_backend: opts.StructuredBackend = "xgrammar",
-    prefix_caching: opts.PrefixCaching = True,
-    tensor_parallel_size: opts.TensorParallel = 1,
-    pipeline_parallel_size: opts.PipelineParallel = 1,
-    data_parallel_size: opts.DataParallel = 1,
-    distributed_executor_backend: opts.ExecutorBackend = None,
-    gpu_memory_utilization: opts.GpuMemory = None,
-    dtype: opts.Dtype = "auto",
-    eager: opts.Eager = None,
-    verbose: opts.Verbose = False,
+    *,
+    engine: dict,
 ) -> None:
     """Score a task's first draft and every refine round with the task's own scorer."""
     from tasks import eval as ev
@@ -425,7 +390,7 @@ def eval_cmd(
         t = registry.with_overrides(registry.load(task), rounds=rounds, max_tokens=max_tokens,
                                     temperature=temperature, seed=seed, stop_flag=stop_flag)
         rows = t.rows(limit)
-        options = opts.engine_options(locals())
+        options = opts.engine_options(engine)
         name, path = _resolve(model)
         judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
         folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{name}"
@@ -436,7 +401,7 @@ def eval_cmd(
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(verbose)
+    _quiet_vllm(engine["verbose"])
 
     async def go():
         from engine.vllm_engine import VLLMEngine

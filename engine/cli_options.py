@@ -1,11 +1,15 @@
 """Command-line options shared by every command that starts an engine (run, serve, eval, bench).
 
-Declare them in a command as `max_model_len: opts.MaxModelLen = None`, ... and build the
-EngineOptions with `opts.engine_options(locals())`.
+Decorate a command with `@engine_command`: it gains every engine option (and `--verbose`)
+and receives their values as one dict parameter `engine`; build the EngineOptions with
+`opts.engine_options(engine)` inside the command's error handling. A command that needs only
+some of them declares them itself with the Annotated aliases below.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import Annotated, Optional
 
 import typer
@@ -44,3 +48,34 @@ def engine_options(params: dict) -> EngineOptions:
         gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
         enforce_eager=p.get("eager"),
     )
+
+
+# (name, annotation, default) of every shared engine option, in --help order.
+_SHARED = (
+    ("max_model_len", MaxModelLen, None), ("kv_cache_gib", KvCacheGib, None),
+    ("structured_backend", StructuredBackend, "xgrammar"), ("prefix_caching", PrefixCaching, True),
+    ("tensor_parallel_size", TensorParallel, 1), ("pipeline_parallel_size", PipelineParallel, 1),
+    ("data_parallel_size", DataParallel, 1), ("distributed_executor_backend", ExecutorBackend, None),
+    ("gpu_memory_utilization", GpuMemory, None), ("dtype", Dtype, "auto"), ("eager", Eager, None),
+    ("verbose", Verbose, False),
+)
+
+
+def engine_command(fn):
+    """Give a typer command the shared engine options, delivered as the dict parameter `engine`."""
+    sig = inspect.signature(fn, eval_str=True)  # typer reads real annotations, not strings
+    own = [p for name, p in sig.parameters.items() if name != "engine"]
+    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+             for name, ann, default in _SHARED]
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        engine = {name: kwargs.pop(name) for name, _, _ in _SHARED}
+        return fn(*args, engine=engine, **kwargs)
+
+    # typer reads the signature and the type hints: show it the command's own parameters
+    # followed by the engine options.
+    params = own + added
+    wrapper.__annotations__ = {p.name: p.annotation for p in params}
+    wrapper.__signature__ = sig.replace(parameters=params, return_annotation=None)
+    return wrapper
