@@ -145,7 +145,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     elif budget.feedback_tokens:
         feedback.update(max_tokens=budget.feedback_tokens, ignore_eos=True)
     fb_kind = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"
-    msgs = [{"role": "user", "content": p.render("draft", spec, input=task)}]
+    msgs = p.opening(spec, task, cfg.feedback_mode, cfg.stop_phrase)
     trace: list[Call] = []
     call, text = await _chat(client, url, {**answer, "messages": msgs}, "draft", 0, model)
     trace.append(call)
@@ -257,7 +257,7 @@ class TransformersLoop:
 
         p, spec = cfg.prompts, cfg.spec
         fb_tokens = budget.feedback_tokens or spec.token_budget()
-        msgs = [{"role": "user", "content": p.render("draft", spec, input=task)}]
+        msgs = p.opening(spec, task, "text", cfg.stop_phrase)
         trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time())]
         outputs, reason = [trace[0].text], "max_rounds"
         msgs.append({"role": "assistant", "content": trace[0].text})

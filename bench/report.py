@@ -67,11 +67,18 @@ def summarize(run: ModeRun) -> dict:
     p_later = sum(c.prompt_tokens for c in later)
     # Of each later prompt, the part that the previous call's prompt + output already held (the
     # history): the most a prefix cache could serve, before block rounding.
-    reusable = cached_later = 0
+    # Uncached later prompt tokens split by cause: tokens no earlier call held (the new user turn
+    # and the turn markers around it) and held tokens the cache did not serve (it keeps whole
+    # blocks only, so the unfilled last block of the previous call is computed again).
+    reusable = cached_later = new_turn = 0
     for r in ok:
         for prev, c in zip(r.trace, r.trace[1:]):
-            reusable += min(c.prompt_tokens, prev.prompt_tokens + prev.completion_tokens)
+            held = min(c.prompt_tokens, prev.prompt_tokens + prev.completion_tokens)
+            reusable += held
+            new_turn += c.prompt_tokens - held
             cached_later += c.cached_tokens
+    r1 = [c for c in later if c.round >= 1]
+    p_r1 = sum(c.prompt_tokens for c in r1)
     lat = sorted(r.seconds for r in ok)
     return {
         "label": run.label,
@@ -89,6 +96,11 @@ def summarize(run: ModeRun) -> dict:
         "tokens_per_answer": {"by_stage": per_answer, "by_kind": totals},
         "history_cache_share": round(sum(c.cached_tokens for c in later) / p_later, 4) if p_later else None,
         "history_cache_share_of_reusable": round(cached_later / reusable, 4) if reusable else None,
+        # the calls of refinement rounds 1.. (round 0 is the draft and its feedback)
+        "round1_cache_share": round(sum(c.cached_tokens for c in r1) / p_r1, 4) if p_r1 else None,
+        "uncached_after_draft_per_answer": ({"new_turns": round(new_turn / len(ok), 1),
+                                             "block_rounding": round((reusable - cached_later) / len(ok), 1)}
+                                            if ok and reusable else None),
         "feedback_s_per_token": _s_per_token(calls, "feedback"),
         "latency_p50_s": round(_pct(lat, 50), 2) if lat else None,
         "latency_p95_s": round(_pct(lat, 95), 2) if lat else None,
@@ -149,8 +161,18 @@ def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], s
                                    if base["feedback_s_per_token"] and text["feedback_s_per_token"] else None),
         }
 
+    threads = None
+    auto = modes.get("ours_vllm_threads")
+    if base and auto:
+        threads = {"all_cores_bind": config.get("threads_env", {}).get("VLLM_CPU_OMP_THREADS_BIND"),
+                   "all_cores_tok_s": base["gen_tok_per_s"],
+                   "one_core_bind": "vLLM's auto", "one_core_tok_s": auto["gen_tok_per_s"],
+                   "ratio": _ratio(base["gen_tok_per_s"], auto["gen_tok_per_s"]),
+                   "default": "every core" if base["gen_tok_per_s"] >= auto["gen_tok_per_s"] else
+                              "every core (but vLLM's auto was faster in this run)"}
+
     report = {"config": config, "startup_s": {k: round(v, 1) for k, v in startup_s.items()},
-              "modes": modes, "sweep": sweep, "grammar_cost": grammar, **(extra or {})}
+              "modes": modes, "sweep": sweep, "grammar_cost": grammar, "threads": threads, **(extra or {})}
     report["targets"] = targets(report)
     return report
 
@@ -174,8 +196,10 @@ def targets(report: dict) -> list[dict]:
     add(f"ours / sequential vs the engine's batching gain at {ours['concurrency'] if ours else '?'} "
         f"(ours {gain}x, engine {engine_gain}x)", ">= 0.9", share, None if share is None else share >= 0.9)
 
-    hs = ours["history_cache_share"] if ours else None
-    add("round >= 1 prompt tokens served from the prefix cache", ">= 0.90", hs, None if hs is None else hs >= 0.9)
+    hs = ours["round1_cache_share"] if ours else None
+    after = ours["history_cache_share"] if ours else None
+    add(f"round >= 1 prompt tokens served from the prefix cache (every call after the draft: "
+        f"{'-' if after is None else format(after, '.1%')})", ">= 0.90", hs, None if hs is None else hs >= 0.9)
 
     g = report.get("grammar_cost")
     cost = g["cost"] if g else None
@@ -248,6 +272,16 @@ def markdown(report: dict) -> str:
                       f"tokens per answer): throughput cost {g['cost']:.1%}; feedback calls alone "
                       f"(seconds per token, where the grammar acts): "
                       f"{'-' if g['feedback_call_cost'] is None else format(g['feedback_call_cost'], '.1%')}."]
+    th = report.get("threads")
+    if th:
+        lines += ["", f"CPU threads for the engine, mode 1's workload: every core (bind {th['all_cores_bind']}) "
+                      f"{th['all_cores_tok_s']} tok/s vs vLLM's own choice (bind auto: one core, one reserved) "
+                      f"{th['one_core_tok_s']} tok/s: {th['ratio']}x; the engine default is {th['default']}."]
+    u = base["uncached_after_draft_per_answer"] if (base := modes.get("ours")) else None
+    if u:
+        lines += ["", f"Mode 1's uncached prompt tokens after the draft, per answer: {u['new_turns']} in new user "
+                      f"turns (text and turn markers), {u['block_rounding']} from block rounding (the prefix "
+                      f"cache keeps whole {cfg.get('block_size', 32)}-token blocks only)."]
     lines += ["", "| target | want | measured | met |", "|---|---|---|---|"]
     for t in report["targets"]:
         met = "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")

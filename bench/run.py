@@ -30,13 +30,12 @@ from pathlib import Path
 
 from bench import report as rep
 from bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
-from engine.history import ChatFormat, Conversation
-from engine.loop import Item, RefineConfig, refine_many
+from engine.loop import Item, RefineConfig, refine_many, start_conversation
 from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from engine.types import Call, LoopResult, Sampling
 from grammars.feedback import FeedbackSpec
 
-MODES = ("ours", "sequential", "no_cache", "http", "transformers", "limit", "sweep", "text")
+MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text")
 NEVER_STOP = "bench fixed length never stops"
 # Fixed-length loops must never stop early: the prompt still shows the usual stop phrase, but
 # the loop checks for one no feedback can be (the feedback always runs to its exact length).
@@ -107,9 +106,9 @@ class BenchConfig:
 
     def refine_config(self, feedback_mode: str = "grammar") -> RefineConfig:
         prompts = Prompts()
-        if not self.natural:
-            prompts = replace(prompts, feedback_text=prompts.feedback_text.replace("{stop_phrase}",
-                                                                                 DEFAULT_STOP_PHRASE))
+        if not self.natural:  # show the usual stop phrase; the loop checks for one never written
+            prompts = replace(prompts, **{k: getattr(prompts, k).replace("{stop_phrase}", DEFAULT_STOP_PHRASE)
+                                          for k in ("feedback_text", "guide_text") if getattr(prompts, k)})
         return RefineConfig(
             max_rounds=self.rounds, feedback_mode=feedback_mode, spec=self.spec(), prompts=prompts,
             use_stop_flag=self.natural, stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
@@ -165,9 +164,7 @@ class _ExactTextFeedback:
     def __init__(self, engine, cfg: RefineConfig, items: list[Item], lengths: list[list[int]], default: int):
         self._engine, self._answer, self._default = engine, cfg.sampling, default
         self.name, self.tokenizer, self.max_model_len = engine.name, engine.tokenizer, engine.max_model_len
-        fmt = ChatFormat.from_tokenizer(engine.tokenizer, cfg.prompts.system)
-        self._drafts = [Conversation(engine.tokenizer, fmt, cfg.prompts.render("draft", cfg.spec, input=it.input))
-                        .prompt() for it in items]
+        self._drafts = [start_conversation(engine, it, cfg).prompt() for it in items]
         self._lengths = lengths
         self._seen = [0] * len(items)
 
@@ -257,6 +254,26 @@ class Bench:
         self.runs[key] = run
         self.on_update()
         return run
+
+    async def threads_mode(self) -> None:
+        """Mode 1 again on an engine with vLLM's own CPU thread choice instead of ours (every core)."""
+        n = self.cfg.loops
+        saved = {k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND", "VLLM_CPU_NUM_OF_RESERVED_CPU")}
+        os.environ["VLLM_CPU_OMP_THREADS_BIND"] = "auto"  # vLLM's default: it binds and reserves itself
+        os.environ.pop("VLLM_CPU_NUM_OF_RESERVED_CPU", None)
+        try:
+            engine = await self._start("engine_vllm_threads", "engine (vLLM's thread binding)", True)
+        finally:  # the engine's processes read the variables at start
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        try:
+            await self._loops(engine, "ours_vllm_threads", f"1 ours on vLLM's thread binding: {n} loops",
+                              self.items[:n], n, note="VLLM_CPU_OMP_THREADS_BIND=auto (vLLM's default)")
+        finally:
+            engine.shutdown()
 
     def _engine(self, prefix_caching: bool):
         from engine import models
@@ -399,10 +416,18 @@ class Bench:
 
     async def run(self) -> None:
         await self.engine_modes()
+        if self.want("threads") and _is_cpu():
+            await self.threads_mode()
         if self.want("http"):
             await self.http_mode()
         if self.want("transformers"):
             await self.transformers_mode()
+
+
+def _is_cpu() -> bool:
+    from engine.vllm_engine import _is_cpu as is_cpu
+
+    return is_cpu()
 
 
 async def _reset_cache(engine) -> None:

@@ -446,8 +446,8 @@ def bench(
     loops: Annotated[Optional[int], typer.Option(help="loops in modes 1, 3, 4 (default 32)")] = None,
     rounds: Annotated[Optional[int], typer.Option(help="refine rounds per loop (default 2)")] = None,
     max_tokens: Annotated[Optional[int], typer.Option(help="tokens per draft / refine call")] = None,
-    modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, http, "
-                                            "transformers, limit, sweep, text; or all")] = "all",
+    modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, threads, "
+                                            "http, transformers, limit, sweep, text; or all")] = "all",
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
     sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
                                                       "concurrency sweep, e.g. 1,16,64,256")] = None,

@@ -150,11 +150,14 @@ def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConf
     return max(scored)[1] if scored else last
 
 
-def _start(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:
-    fmt = _chat_format(engine, cfg.prompts.system)
+def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:
+    """The loop's conversation: system turn (caller's text + the guide), then the request."""
+    p, mode = cfg.prompts, cfg.feedback_mode
+    fmt = _chat_format(engine, p.system_text(cfg.spec, mode, cfg.stop_phrase))
     if item.messages:
-        return Conversation.from_messages(engine.tokenizer, fmt, item.messages)
-    return Conversation(engine.tokenizer, fmt, cfg.prompts.render("draft", cfg.spec, input=item.input))
+        msgs = p.messages_with_guide(item.messages, cfg.spec, mode, cfg.stop_phrase)
+        return Conversation.from_messages(engine.tokenizer, fmt, msgs)
+    return Conversation(engine.tokenizer, fmt, p.render("draft", cfg.spec, input=item.input))
 
 
 async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
@@ -172,7 +175,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     trace: list[Call] = []
-    conv = _start(engine, item, cfg)
+    conv = start_conversation(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
         conv.add_assistant_text(y)
@@ -182,7 +185,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
         y = call.text
         emit({"type": "draft", "round": 0, "text": y, "model": call.model})
     if critic is not engine:
-        conv = _start(critic, item, cfg)
+        conv = start_conversation(critic, item, cfg)
         conv.add_assistant_text(y)
     outputs, scores = [y], [None]
     fb_mode = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"

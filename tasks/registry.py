@@ -29,7 +29,7 @@ import jinja2
 import yaml
 
 from engine.loop import Item, RefineConfig
-from engine.prompts import Prompts
+from engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from engine.types import Sampling
 from grammars.feedback import FeedbackSpec
 
@@ -176,11 +176,14 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         return p.read_text().strip()
 
     pr = raw.get("prompts") or {}
-    prompts = Prompts(
+    # Task templates state their whole instruction in each turn (no guide) unless the task
+    # folder gives a guide of its own.
+    prompts = Prompts.standalone(
         draft=text(pr.get("draft")) or "{input}",
-        feedback_grammar=text(pr.get("feedback")) or Prompts.feedback_grammar,
-        refine=text(pr.get("refine")) or Prompts.refine,
+        feedback_grammar=text(pr.get("feedback")) or LONG_FEEDBACK_GRAMMAR,
+        refine=text(pr.get("refine")) or LONG_REFINE,
         system=text(pr.get("system")),
+        guide_grammar=text(pr.get("guide")),
     )
     fb = raw.get("feedback") or {}
     lp = raw.get("loop") or {}

@@ -14,7 +14,8 @@ from bench import report as rep
 from engine.types import Call, LoopError, LoopResult
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
-MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text"}
+MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text",
+             "ours_vllm_threads"}
 FIGURES = {"answers_per_s", "gen_tok_per_s", "tokens_per_answer", "history_cache_share", "latency_p50_s",
            "latency_p95_s", "peak_rss_gb", "ratio_to_ours_tok_s", "ratio_to_ours_answers_s"}
 
@@ -46,6 +47,9 @@ def test_report_figures_ratios_and_targets(tmp_path):
     assert stage["draft"] == {"prompt": 40.0, "cached": 0.0, "completion": 10.0}
     assert stage["feedback"]["prompt"] == 70.0 and stage["feedback"]["cached"] == 60.0
     assert m["ours"]["history_cache_share"] == round(150 / 170, 4)
+    assert m["ours"]["round1_cache_share"] == 0.9  # the refine call of round 1: 90 of 100
+    # per answer: 20 + 20 prompt tokens no earlier call held (the new turns)
+    assert m["ours"]["uncached_after_draft_per_answer"]["new_turns"] == 40.0
     assert m["no_cache"]["errors"] == 1 and m["no_cache"]["history_cache_share"] == 0.0
     assert m["sequential"]["ratio_to_ours_tok_s"] == 0.25
     assert m["ours"]["latency_p50_s"] == 1.75
@@ -87,7 +91,9 @@ def test_bench_quick_end_to_end(tmp_path):
     assert m["limit"]["completion_tokens"] == m["ours"]["completion_tokens"]
     assert m["no_cache"]["cached_tokens"] == 0 and m["ours"]["history_cache_share"] > 0
     assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
-    assert set(report["startup_s"]) == {"engine", "engine_no_cache", "http_server", "transformers"}
+    assert set(report["startup_s"]) == {"engine", "engine_no_cache", "engine_vllm_threads", "http_server",
+                                        "transformers"}
+    assert report["threads"]["ratio"] > 0 and m["ours"]["round1_cache_share"] > 0
     assert len(report["targets"]) == 6 and all(t["measured"] is not None for t in report["targets"])
     for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json"):
         assert (tmp_path / name).stat().st_size > 0

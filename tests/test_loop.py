@@ -137,8 +137,10 @@ def test_critic_model_writes_feedback_and_refinements():
 
 
 def test_context_full_stops_with_what_it_has():
-    eng = ScriptedEngine(["y0" * 30], max_model_len=200)
-    res = run(refine(eng, Item("t"), RefineConfig()))
+    cfg = RefineConfig()
+    guide = len(cfg.prompts.system_text(cfg.spec))  # one token per character here
+    eng = ScriptedEngine(["y0" * 30], max_model_len=200 + guide)
+    res = run(refine(eng, Item("t"), cfg))
     assert res.stop_reason == "context_full" and res.answer == "y0" * 30
 
 
@@ -203,7 +205,49 @@ def test_chat_messages_start_the_conversation():
             {"role": "assistant", "content": "A1"}, {"role": "user", "content": "Q2"}]
     res = run(refine(eng, Item("Q2", messages=msgs), RefineConfig()))
     first = eng.tokenizer.decode(eng.prompts[0])
-    assert first == eng.tokenizer.apply_chat_template(msgs, add_generation_prompt=True)
+    guide = RefineConfig().prompts.guide(RefineConfig().spec)
+    with_guide = [{"role": "system", "content": "SYS\n\n" + guide}, *msgs[1:]]
+    assert first == eng.tokenizer.apply_chat_template(with_guide, add_generation_prompt=True)
+    # without a system message of the client's, the guide becomes the first message
+    eng2 = ScriptedEngine(["y0", fb(stop=True)])
+    run(refine(eng2, Item("Q2", messages=msgs[1:]), RefineConfig()))
+    assert eng2.tokenizer.decode(eng2.prompts[0]) == eng2.tokenizer.apply_chat_template(
+        [{"role": "system", "content": guide}, *msgs[1:]], add_generation_prompt=True)
     assert res.answer == "y0"
     with pytest.raises(InvalidParameter, match="messages"):
         run(refine(eng, Item("x", messages=[{"role": "assistant", "content": "hi"}]), RefineConfig()))
+
+
+def test_guide_is_stated_once_and_round_turns_stay_short():
+    """The rubric lives in the system turn; each round adds only the outputs and a short turn."""
+    eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
+    cfg = RefineConfig(max_rounds=2, use_stop_flag=False)
+    run(refine(eng, Item("task"), cfg))
+    texts = [eng.tokenizer.decode(p) for p in eng.prompts]
+    guide = cfg.prompts.guide(cfg.spec)
+    assert "correctness, completeness, clarity" in guide and texts[0].startswith("<system>" + guide)
+    for a, b in zip(texts, texts[1:]):
+        assert b.startswith(a)  # append-only
+        assert b.count(guide) == 1
+    # what a round adds besides the model's own output: the turn markers and a short request
+    added = [len(b) - len(a) for a, b in zip(texts, texts[1:])]
+    outputs = [len("y0"), len(fb()), len("y1"), len(fb())]
+    assert all(n - o < 80 for n, o in zip(added, outputs)), added  # the full instruction: 250+
+
+
+def test_standalone_prompts_have_no_guide_and_full_turns():
+    from engine.prompts import Prompts
+
+    eng = ScriptedEngine(["y0", fb(stop=True)])
+    cfg = RefineConfig(prompts=Prompts.standalone())
+    run(refine(eng, Item("task"), cfg))
+    first, second = (eng.tokenizer.decode(p) for p in eng.prompts)
+    assert "<system>" not in first and "strict reviewer" in second and "correctness" in second
+
+
+def test_text_mode_guide_names_the_stop_phrase():
+    eng = ScriptedEngine(["y0", "ALL GOOD HERE"])
+    cfg = RefineConfig(feedback_mode="text", stop_phrase="ALL GOOD HERE")
+    res = run(refine(eng, Item("task"), cfg))
+    assert "reply only with: ALL GOOD HERE" in eng.tokenizer.decode(eng.prompts[0])
+    assert res.stop_reason == "stop_phrase"

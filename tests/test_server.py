@@ -22,6 +22,7 @@ import pytest
 from engine.errors import EngineFault, InvalidParameter, PromptTooLong
 from engine.server.metrics import Metrics
 from engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
+from engine.types import Sampling
 from engine.server.serving import LoopGate, ModelNotFound, QueueFull, Serving, Unauthorized, error_response
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
@@ -640,3 +641,18 @@ def test_serving_runs_a_loop_and_streams_events_then_answer_then_done():
     events = [json.loads(c[6:]).get("selfrefine", {}).get("type") for c in chunks[:-1]]
     assert [e for e in events if e] == ["draft", "feedback", "refine_started", "refine"]
     assert serving.gate.admitted == 0
+
+
+def test_task_prompts_can_turn_the_guide_off_or_replace_it():
+    from engine.server.protocol import SelfRefineOptions
+
+    s0 = Sampling()
+    on = SelfRefineOptions().to_config(s0, None).prompts
+    off = SelfRefineOptions(task={"guide": ""}).to_config(s0, None).prompts
+    mine = SelfRefineOptions(task={"guide": "Judge {aspects} from {low} to {high}."}).to_config(s0, None).prompts
+    spec = SelfRefineOptions().to_config(s0, None).spec
+    assert "strictly" in on.system_text(spec) and off.system_text(spec) is None
+    assert mine.system_text(spec) == "Judge correctness, completeness, clarity from 1 to 5."
+    with pytest.raises(InvalidParameter) as e:
+        SelfRefineOptions(task={"guide": "{nope}"}).to_config(s0, None)
+    assert e.value.param == "selfrefine.task.guide"

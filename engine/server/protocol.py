@@ -67,7 +67,8 @@ class SelfRefineOptions(BaseModel):
     """Sampling temperature of the critic."""
     task: dict[str, str] | None = None
     """Task-specific prompts: any of `feedback` (grammar mode), `feedback_text`, `refine`,
-    `system`; templates may use {input}, {aspects}, {low}, {high}, {stop_phrase}, {round}."""
+    `system`, `guide` / `guide_text` (the rubric stated once in the system turn; "" for none);
+    templates may use {input}, {aspects}, {low}, {high}, {stop_phrase}, {round}."""
     return_trace: bool = False
     """Return the loop's full trace (every call, feedback, scores, tokens) in the response."""
     debug_fault: Literal["draft", "feedback", "refine"] | None = None
@@ -105,13 +106,15 @@ class SelfRefineOptions(BaseModel):
             "feedback_text": "feedback_text",
             "refine": "refine",
             "system": "system",
+            "guide": "guide_grammar",  # "" turns the guide off
+            "guide_text": "guide_text",
         }
         unknown = set(self.task) - set(names)
         if unknown:
             raise InvalidParameter("selfrefine.task", f"unknown keys {sorted(unknown)}; use {sorted(names)}")
         prompts = Prompts(**{names[k]: v for k, v in self.task.items()})
-        for key in ("feedback", "feedback_text", "refine"):
-            if key in self.task:
+        for key in ("feedback", "feedback_text", "refine", "guide", "guide_text"):
+            if self.task.get(key):
                 try:
                     prompts.render(names[key], spec)
                 except (KeyError, IndexError, ValueError) as exc:

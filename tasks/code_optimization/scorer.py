@@ -38,6 +38,10 @@ class SpeedScorer:
             total += best
         return outs, total
 
+    def _faster(self, t0: float, t1: float) -> bool:
+        speedup = t0 / max(t1, 1e-4)  # CPU clock resolution: below 0.1 ms counts as 0.1 ms
+        return speedup >= self.min_speedup and t0 - t1 >= self.min_gain_s
+
     def baseline(self, row: dict):
         if row["id"] not in self._base:
             self._base[row["id"]] = self.measure(row["program"], row["tests"])
@@ -60,7 +64,18 @@ class SpeedScorer:
             return {"score": 0.0, "correct": False, "speedup": None, "error": f"program failed: {got}"}
         correct = all(same_output(a, b) for a, b in zip(got[0], base[0]))
         t0, t1 = base[1], got[1]
-        speedup = t0 / max(t1, 1e-4)  # CPU clock resolution: below 0.1 ms counts as 0.1 ms
-        fast = speedup >= self.min_speedup and t0 - t1 >= self.min_gain_s
+        fast = self._faster(t0, t1)
+        if correct and fast:
+            # Confirm a speedup against a baseline measured now, not earlier under another load:
+            # the original once timed 11% slower than itself on a busy machine. Best of all runs.
+            again = self.measure(row["program"], row["tests"])
+            mine = self.measure(code, row["tests"])
+            if not isinstance(again, str):
+                t0 = min(t0, again[1])
+                self._base[row["id"]] = (base[0], t0)
+            if not isinstance(mine, str):
+                t1 = min(t1, mine[1])
+            fast = self._faster(t0, t1)
+        speedup = t0 / max(t1, 1e-4)
         return {"score": 1.0 if (correct and fast) else 0.0, "correct": correct, "speedup": round(speedup, 3),
                 "seconds": round(t1, 4), "original_seconds": round(t0, 4)}
