@@ -217,7 +217,8 @@ def targets(report: dict) -> list[dict]:
 
 # ---------------------------------------------------------------- writers
 
-MODE_ORDER = ("ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text")
+MODE_ORDER = ("ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "limit_short",
+              "ours_text")
 
 
 def _f(v, nd=1) -> str:

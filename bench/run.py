@@ -8,8 +8,8 @@ Modes (same model, items, prompts and token budgets):
   3 no_cache      ours on an engine without prefix caching
   4 http          N concurrent clients looping over chat completions on vLLM's OpenAI server
   5 transformers  loops with plain `model.generate`, one at a time
-  6 limit         mode 1's calls replayed as independent requests (uncached prompt tokens,
-                  same output tokens, same number in flight): the engine's upper bound
+  6 limit         mode 1's calls replayed as independent requests (same prompt, cached and
+                  output tokens per call, same number in flight): the engine's upper bound
 plus: a concurrency sweep (ours vs sequential), free-text vs grammar feedback at equal tokens,
 and the limit at one request in flight (the engine's own batching gain).
 Engine start-up is timed separately and never counted in throughput.
@@ -221,18 +221,38 @@ class Bench:
         self.on_update()
         return run
 
-    async def _flat(self, engine, key: str, label: str, calls: list[Call], conc: int, answers: int,
-                    note: str) -> rep.ModeRun:
-        """Replay calls as independent requests: random uncached prompts, exact output lengths."""
+    async def _flat(self, engine, key: str, label: str, loops: list[list[Call]], conc: int, answers: int,
+                    note: str, history: bool = True) -> rep.ModeRun:
+        """Replay mode 1's calls as independent requests with exact output lengths.
+
+        history=True (the limit): each call keeps its prompt length and its cache hit. Every loop
+        gets a random token history; call i's prompt is the first `cached_i` tokens of it (put
+        in the prefix cache beforehand, untimed) followed by fresh random tokens, so the engine
+        computes exactly the tokens ours computed and attends over contexts as long as ours,
+        but no call waits for another. history=False: only the uncached tokens, as fresh short
+        prompts (the engine without the history's context).
+        """
         await _reset_cache(engine)
         rng = random.Random(1234)
         vocab = len(engine.tokenizer)
-        jobs = []
-        for c in calls:
-            n_prompt = max(1, c.prompt_tokens - c.cached_tokens)
-            jobs.append(([rng.randrange(100, vocab - 100) for _ in range(n_prompt)],
-                         Sampling(temperature=0.0, max_tokens=max(1, c.completion_tokens), ignore_eos=True),
-                         c.stage, c.round))
+
+        def rand(n: int) -> list[int]:
+            return [rng.randrange(100, vocab - 100) for _ in range(n)]
+
+        jobs, warm = [], []
+        for calls in loops:
+            base = rand(max((c.cached_tokens for c in calls), default=0) + 1) if history else []
+            if history and len(base) > 1:
+                warm.append(base)
+            for c in calls:
+                if history:
+                    ids = base[:c.cached_tokens] + rand(max(1, c.prompt_tokens - c.cached_tokens))
+                else:
+                    ids = rand(max(1, c.prompt_tokens - c.cached_tokens))
+                jobs.append((ids, Sampling(temperature=0.0, max_tokens=max(1, c.completion_tokens), ignore_eos=True),
+                             c.stage, c.round))
+        if warm:  # untimed: the histories' blocks into the prefix cache
+            await asyncio.gather(*(engine.generate(ids, Sampling(temperature=0.0, max_tokens=1)) for ids in warm))
         gate = asyncio.Semaphore(conc)
         task, tick = self._bar(label, len(jobs))
         done: list[Call] = []
@@ -321,13 +341,16 @@ class Bench:
                                       "each feedback call generates exactly as many tokens as mode 1's grammar "
                                       "feedback of the same item and round")
                 if self.want("limit"):
-                    calls = [c for r in ours.results if isinstance(r, LoopResult) for c in r.trace]
-                    await self._flat(engine, "limit", "6 engine limit: mode 1's calls, flat", calls, n, len(ours.results),
-                                     note="mode 1's calls as independent requests, same number in flight")
-                    k = min(cfg.limit1_loops, len(ours.results))
-                    sub = [c for r in ours.results[:k] if isinstance(r, LoopResult) for c in r.trace]
-                    await self._flat(engine, "limit_c1", "6 engine limit, one request at a time", sub, 1, k,
+                    loops = [r.trace for r in ours.results if isinstance(r, LoopResult)]
+                    await self._flat(engine, "limit", "6 engine limit: mode 1's calls, flat", loops, n,
+                                     len(loops), note="mode 1's calls as independent requests: same prompt, "
+                                     "cached and output tokens per call, same number in flight")
+                    k = min(cfg.limit1_loops, len(loops))
+                    await self._flat(engine, "limit_c1", "6 engine limit, one request at a time", loops[:k], 1, k,
                                      note=f"the calls of {k} loops of mode 1, one at a time")
+                    await self._flat(engine, "limit_short", "6b limit without the history: uncached tokens only",
+                                     loops, n, len(loops), history=False,
+                                     note="each call as a fresh prompt of its uncached tokens only: no long context")
                 if self.want("sequential") or self.want("sweep"):
                     k = min(cfg.sequential_loops, n)
                     await self._loops(engine, "sequential", f"2 sequential: {k} loops one at a time",

@@ -14,8 +14,8 @@ from bench import report as rep
 from engine.types import Call, LoopError, LoopResult
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
-MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "ours_text",
-             "ours_vllm_threads"}
+MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "limit_short",
+             "ours_text", "ours_vllm_threads"}
 FIGURES = {"answers_per_s", "gen_tok_per_s", "tokens_per_answer", "history_cache_share", "latency_p50_s",
            "latency_p95_s", "peak_rss_gb", "ratio_to_ours_tok_s", "ratio_to_ours_answers_s"}
 
@@ -88,7 +88,11 @@ def test_bench_quick_end_to_end(tmp_path):
         assert m[key]["tokens_per_answer"]["by_stage"]["draft"]["completion"] == k, key
     # (transformers has a time budget that can cut a call short on a loaded machine)
     assert 0 < m["transformers"]["tokens_per_answer"]["by_stage"]["draft"]["completion"] <= k
-    assert m["limit"]["completion_tokens"] == m["ours"]["completion_tokens"]
+    # The limit replays mode 1's calls exactly: same prompt, cached and output tokens, no dependencies
+    for kind in ("completion_tokens", "prompt_tokens", "cached_tokens"):
+        assert m["limit"][kind] == m["ours"][kind], kind
+    assert m["limit_short"]["completion_tokens"] == m["ours"]["completion_tokens"]
+    assert m["limit_short"]["prompt_tokens"] == m["ours"]["prompt_tokens"] - m["ours"]["cached_tokens"]
     assert m["no_cache"]["cached_tokens"] == 0 and m["ours"]["history_cache_share"] > 0
     assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
     assert set(report["startup_s"]) == {"engine", "engine_no_cache", "engine_vllm_threads", "http_server",
