@@ -82,6 +82,7 @@ class OpenAIServer:
         env.setdefault("VLLM_CPU_OMP_THREADS_BIND", f"0-{(os.cpu_count() or 1) - 1}")
         env.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
         env["VLLM_LOGGING_LEVEL"] = "WARNING"
+        env["VLLM_SERVER_DEV_MODE"] = "1"  # for /reset_prefix_cache between measured runs
         log = open(self.log_path, "w") if self.log_path else subprocess.DEVNULL
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(self.cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
@@ -97,6 +98,14 @@ class OpenAIServer:
             time.sleep(0.5)
         self.stop()
         raise TimeoutError(f"vLLM server not healthy after {timeout} s (log: {self.log_path})")
+
+    def reset_prefix_cache(self) -> None:
+        """Empty the server's prefix cache (a dev-mode endpoint, enabled at start)."""
+        import httpx
+
+        r = httpx.post(self.url + "/reset_prefix_cache", timeout=60)
+        if r.status_code != 200:
+            raise RuntimeError(f"vLLM server refused /reset_prefix_cache: HTTP {r.status_code} {r.text[:200]}")
 
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:

@@ -35,6 +35,8 @@ class ModeRun:
     peak_rss: int | None = None
     """Peak resident memory in bytes of this process and its children while the mode ran."""
     note: str = ""
+    samples: list[float] = field(default_factory=list)
+    """Generated tok/s of every repetition of this mode (the run kept is the fastest)."""
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -106,6 +108,7 @@ def summarize(run: ModeRun) -> dict:
         "latency_p95_s": round(_pct(lat, 95), 2) if lat else None,
         "peak_rss_gb": round(run.peak_rss / 1e9, 2) if run.peak_rss else None,
         "note": run.note,
+        "samples_tok_s": list(run.samples),
     }
 
 
@@ -258,6 +261,11 @@ def markdown(report: dict) -> str:
             f"| {' / '.join(_f(st.get(s, {}).get('completion'), 0) for s in STAGES)} "
             f"| {'-' if share is None else f'{share:.1%}'}{'' if reuse is None else f' ({reuse:.0%})'} "
             f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(m['peak_rss_gb'], 2)} |")
+    rep_lines = [f"{m['label']}: {' / '.join(_f(x) for x in m['samples_tok_s'])}"
+                 for k in keys if len((m := modes[k]).get("samples_tok_s") or []) > 1]
+    if rep_lines:
+        lines += ["", "Repeated modes, generated tok/s of each run in order (the table keeps the fastest): "
+                  + "; ".join(rep_lines) + "."]
     if report["sweep"]:
         lines += ["", "Concurrency sweep (ours vs one loop at a time; limit = same calls as a flat batch):", "",
                   "| loops in flight | ours tok/s | ours answers/s | sequential tok/s | gain | engine limit tok/s |",
@@ -314,7 +322,10 @@ def plots(report: dict, out_dir: Path) -> list[Path]:
     ax.set_ylabel("generated tokens / s")
     ax.set_title(f"{report['config']['model']}: throughput vs concurrency")
     ax.grid(alpha=0.3)
-    ax.legend()
+    if sw:
+        ax.legend()
+    else:
+        ax.text(0.5, 0.5, "no concurrency sweep in this run", ha="center", va="center", transform=ax.transAxes)
     fig.tight_layout()
     p = out_dir / "throughput_vs_concurrency.png"
     fig.savefig(p, dpi=110)
