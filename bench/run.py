@@ -68,13 +68,12 @@ class BenchConfig:
     rounds: int = 2
     max_tokens: int = 48
     """Per draft / refine call: exactly this many in the fixed mode, at most in the natural one."""
-    sequential_loops: int = 4
-    """Mode 2 runs this many of the items (its rate does not depend on how many)."""
+    sequential_loops: int = 3
+    """Mode 2 runs this many of the items (its rate does not depend on how many); the limit at one
+    request in flight replays the same loops."""
     transformers_loops: int = 3
     transformers_budget_s: float = 150.0
     """Mode 5 stops (mid-loop if need be) after this long: a safety for a loaded machine."""
-    limit1_loops: int = 3
-    """The limit at one request in flight replays this many loops' calls."""
     repeats: int = 2
     """Modes 1 and 4, free-text feedback and the limit run this many times, interleaved; the
     fastest run counts (this machine's load drifts by 10-30% within minutes)."""
@@ -95,11 +94,11 @@ class BenchConfig:
         base: dict = {}
         if natural:
             base.update(model="qwen2.5-coder-0.5b-instruct", max_tokens=160, loops=16,
-                        sweep=(1, 4, 16), sequential_loops=3, transformers_loops=2, limit1_loops=2)
+                        sweep=(1, 4, 16), sequential_loops=2, transformers_loops=2)
         if quick:
             base.update(loops=4, rounds=1, max_tokens=16, sequential_loops=2, transformers_loops=1, repeats=1,
                         transformers_budget_s=30.0,
-                        limit1_loops=1, sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
+                        sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
                         feedback_item_chars=40)
         base.update({k: v for k, v in over.items() if v is not None})
         return cls(quick=quick, natural=natural, **base)
@@ -362,9 +361,10 @@ class Bench:
                                          len(loops), note="mode 1's calls as independent requests: same prompt, "
                                          "cached and output tokens per call, same number in flight")
                 if self.want("limit"):
-                    k = min(cfg.limit1_loops, len(loops))
+                    # the loops mode 2 runs (its items are the first k), so that c=1 compares like with like
+                    k = min(cfg.sequential_loops, len(loops))
                     await self._flat(engine, "limit_c1", "6 engine limit, one request at a time", loops[:k], 1, k,
-                                     note=f"the calls of {k} loops of mode 1, one at a time")
+                                     note=f"the calls of mode 1's first {k} loops (mode 2's items), one at a time")
                     await self._flat(engine, "limit_short", "6b limit without the history: uncached tokens only",
                                      loops, n, len(loops), history=False,
                                      note="each call as a fresh prompt of its uncached tokens only: no long context")
