@@ -71,7 +71,7 @@ class BenchConfig:
     sequential_loops: int = 3
     """Mode 2 runs this many of the items (its rate does not depend on how many); the limit at one
     request in flight replays the same loops."""
-    transformers_loops: int = 3
+    transformers_loops: int = 2
     transformers_budget_s: float = 150.0
     """Mode 5 stops (mid-loop if need be) after this long: a safety for a loaded machine."""
     repeats: int = 2
@@ -233,16 +233,16 @@ class Bench:
         self._done(task)
         return self._store(rep.ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note))
 
-    async def _flat(self, engine, key: str, label: str, loops: list[list[Call]], conc: int, answers: int,
-                    note: str, history: bool = True) -> rep.ModeRun:
-        """Replay mode 1's calls as independent requests with exact output lengths.
+    async def _replay(self, engine, loops: list[list[Call]], conc: int, history: bool = True,
+                      tick=lambda *_: None) -> tuple[list[Call], float]:
+        """Replay loops' calls as independent requests with exact output lengths; (calls, wall s).
 
         history=True (the limit): each call keeps its prompt length and its cache hit. Every loop
         gets a random token history; call i's prompt is the first `cached_i` tokens of it (put
         in the prefix cache beforehand, untimed) followed by fresh random tokens, so the engine
-        computes exactly the tokens ours computed and attends over contexts as long as ours,
-        but no call waits for another. history=False: only the uncached tokens, as fresh short
-        prompts (the engine without the history's context).
+        computes exactly the tokens the loop computed and attends over contexts as long, but no
+        call waits for another. history=False: only the uncached tokens, as fresh short prompts
+        (the engine without the history's context).
         """
         await _reset_cache(engine)
         rng = random.Random(1234)
@@ -266,7 +266,6 @@ class Bench:
         if warm:  # untimed: the histories' blocks into the prefix cache
             await asyncio.gather(*(engine.generate(ids, Sampling(temperature=0.0, max_tokens=1)) for ids in warm))
         gate = asyncio.Semaphore(conc)
-        task, tick = self._bar(label, len(jobs))
         done: list[Call] = []
 
         async def one(ids, sp, stage, rnd):
@@ -277,13 +276,50 @@ class Bench:
                              cached_tokens=out.cached_tokens, completion_tokens=out.completion_tokens,
                              seconds=out.seconds, finish_reason=out.finish_reason))
 
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one(*j) for j in jobs))
+        return done, time.perf_counter() - t0
+
+    async def _flat(self, engine, key: str, label: str, loops: list[list[Call]], conc: int, answers: int,
+                    note: str, history: bool = True) -> rep.ModeRun:
+        """The limit: mode 1's calls replayed (see _replay), stored as a mode."""
+        task, tick = self._bar(label, sum(len(c) for c in loops))
         with PeakRSS() as mem:
-            t0 = time.perf_counter()
-            await asyncio.gather(*(one(*j) for j in jobs))
-            wall = time.perf_counter() - t0
+            done, wall = await self._replay(engine, loops, conc, history, tick)
         self._done(task)
         return self._store(rep.ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak,
                                        note=note))
+
+    async def _paired_c1(self, engine, items: list[Item]) -> None:
+        """Mode 2 and the limit at one request in flight, paired loop by loop.
+
+        Each loop runs alone (mode 2), then its own calls are replayed one at a time (limit_c1),
+        so both do identical work and drift on this machine hits both alike: the loop's and the
+        engine's c=1 rates differ only by what the loop adds between calls.
+        """
+        k = len(items)
+        task, tick = self._bar(f"2 sequential + 6 limit at c=1, paired: {k} loops", 2 * k)
+        cfg = self.cfg.refine_config()
+        seq, seq_wall, lim, lim_wall = [], 0.0, [], 0.0
+        with PeakRSS() as mem:
+            for it in items:
+                await _reset_cache(engine)
+                t0 = time.perf_counter()
+                res = await refine_many(engine, [it], cfg, concurrency=1)
+                seq_wall += time.perf_counter() - t0
+                seq += res
+                tick()
+                if isinstance(res[0], LoopResult):
+                    calls, wall = await self._replay(engine, [res[0].trace], 1)
+                    lim += calls
+                    lim_wall += wall
+                tick()
+        self._done(task)
+        self._store(rep.ModeRun("sequential", f"2 sequential: {k} loops one at a time", 1, seq_wall, results=seq,
+                                peak_rss=mem.peak, note=f"{k} of the items (rate does not depend on count)"))
+        self._store(rep.ModeRun("limit_c1", "6 engine limit, one request at a time", 1, lim_wall, calls=lim,
+                                answers=k, peak_rss=mem.peak,
+                                note="each of mode 2's loops replayed right after it ran, one call at a time"))
 
     async def threads_mode(self) -> None:
         """Mode 1 again on an engine with vLLM's own CPU thread choice instead of ours (every core)."""
@@ -361,17 +397,11 @@ class Bench:
                                          len(loops), note="mode 1's calls as independent requests: same prompt, "
                                          "cached and output tokens per call, same number in flight")
                 if self.want("limit"):
-                    # the loops mode 2 runs (its items are the first k), so that c=1 compares like with like
-                    k = min(cfg.sequential_loops, len(loops))
-                    await self._flat(engine, "limit_c1", "6 engine limit, one request at a time", loops[:k], 1, k,
-                                     note=f"the calls of mode 1's first {k} loops (mode 2's items), one at a time")
                     await self._flat(engine, "limit_short", "6b limit without the history: uncached tokens only",
                                      loops, n, len(loops), history=False,
                                      note="each call as a fresh prompt of its uncached tokens only: no long context")
-                if self.want("sequential") or self.want("sweep"):
-                    k = min(cfg.sequential_loops, n)
-                    await self._loops(engine, "sequential", f"2 sequential: {k} loops one at a time",
-                                      self.items[:k], 1, note=f"{k} of the items (rate does not depend on count)")
+                if self.want("sequential") or self.want("sweep") or self.want("limit"):
+                    await self._paired_c1(engine, self.items[:min(cfg.sequential_loops, n)])
                 if self.want("sweep"):
                     for c in cfg.sweep:
                         if c in (1, n):

@@ -1,12 +1,12 @@
 """Prompt texts for the generic loop (`selfrefine run`, the server, the benchmark); tasks bring their own.
 
-Layout, chosen for the prefix cache: everything that does not change from item to item or
-from round to round (the procedure, the critic's rubric and the feedback format) is stated
-once, in a guide inside the system turn. The guide is the same for every loop of a run, so
-the engine computes it once for all loops; and each round's new user turns are a few tokens
-("Review your answer.", "Rewrite your answer."), so almost all of a round's prompt is
-history the cache already holds. The grammar enforces the feedback format in every round, so
-the long instruction need not be repeated to keep a weak model in format.
+Layout, chosen for the prefix cache: what does not change from item to item or from round to
+round (the procedure and the critic's rubric) is stated once, in a guide inside the system
+turn. The guide is the same for every loop of a run, so the engine computes it once for all
+loops, and each round's new user turns are short ("Review your answer.", "Now write the
+improved answer itself (no JSON)."), so almost all of a round's prompt is history the cache
+already holds. The grammar enforces the feedback format in every review turn, so the format
+need not be spelled out at all.
 
 `Prompts.standalone()` gives the older layout with the whole instruction in every turn and
 no guide, for templates that want it (the task folders use their own per-turn texts).
@@ -20,23 +20,19 @@ from grammars.feedback import FeedbackSpec
 
 DEFAULT_STOP_PHRASE = "NO CHANGES NEEDED"
 
-_RUBRIC = ("judge your latest answer strictly on {aspects}, each from {low} (bad) to {high} "
-           "(excellent)")
-
-GUIDE_GRAMMAR = (
-    "You answer the user's request and then improve your answer in rounds. When the user "
-    "asks for a review, " + _RUBRIC + ", and reply in JSON: \"feedback\" lists short points, "
-    "each naming one problem and exactly what to change; \"scores\" gives one integer per "
-    "aspect; \"stop\" is true only if the answer needs no change at all. When the user asks "
-    "for a rewrite, reply with the improved answer only, fixing every point of your review."
+# The guide names no output fields: a guide that spelled out the JSON ("feedback", "scores",
+# "stop") made qwen2.5-coder-0.5b write its first draft in that shape (4 of 6 drafts); the
+# grammar imposes the fields in review turns anyway.
+_GUIDE_HEAD = (
+    "You answer the user's request; later the user may ask you to review and improve your "
+    "answer. A review judges your latest answer strictly on {aspects}, each from {low} (bad) "
+    "to {high} (excellent), and names each problem and exactly what to change"
 )
-GUIDE_TEXT = (
-    "You answer the user's request and then improve your answer in rounds. When the user "
-    "asks for a review, " + _RUBRIC + ": say exactly what is wrong and what to change, then "
-    "write one line per aspect in the form `aspect: N/{high}`. If the answer needs no change "
-    "at all, reply only with: {stop_phrase}. When the user asks for a rewrite, reply with the "
-    "improved answer only, fixing every point of your review."
-)
+_GUIDE_TAIL = ". A rewrite is the improved answer only, fixing every point of the review."
+GUIDE_GRAMMAR = _GUIDE_HEAD + _GUIDE_TAIL
+GUIDE_TEXT = _GUIDE_HEAD + ", then gives one line per aspect in the form `aspect: N/{high}`" + _GUIDE_TAIL
+# The stop phrase stays in the review turn: stated in the system turn, the 0.5B model answered
+# the very first request with it (15 of 16 drafts were the phrase).
 
 LONG_FEEDBACK_GRAMMAR = (
     "Act as a strict reviewer of your latest answer above. Judge it on {aspects}, each "
@@ -63,8 +59,8 @@ class Prompts:
 
     draft: str = "{input}"
     feedback_grammar: str = "Review your answer."
-    feedback_text: str = "Review your answer."
-    refine: str = "Rewrite your answer."
+    feedback_text: str = "Review your answer. If it needs no change at all, reply only with: {stop_phrase}"
+    refine: str = "Now write the improved answer itself (no JSON)."
     system: str | None = None
     """A system text of the caller's; the guide, when there is one, follows it."""
     guide_grammar: str | None = GUIDE_GRAMMAR
