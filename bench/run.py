@@ -108,9 +108,11 @@ class BenchConfig:
 
     def refine_config(self, feedback_mode: str = "grammar") -> RefineConfig:
         prompts = Prompts()
-        if not self.natural:  # show the usual stop phrase; the loop checks for one never written
-            prompts = replace(prompts, **{k: getattr(prompts, k).replace("{stop_phrase}", DEFAULT_STOP_PHRASE)
-                                          for k in ("feedback_text", "guide_text") if getattr(prompts, k)})
+        if not self.natural:
+            # Equal work: free-text feedback gets the grammar mode's prompts token for token (no
+            # stop phrase to offer: fixed-length loops never stop), so that the grammar is the
+            # only difference between the two variants; its feedback runs to matched lengths.
+            prompts = replace(prompts, feedback_text=prompts.feedback_grammar, guide_text=prompts.guide_grammar)
         return RefineConfig(
             max_rounds=self.rounds, feedback_mode=feedback_mode, spec=self.spec(), prompts=prompts,
             use_stop_flag=self.natural, stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
