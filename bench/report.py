@@ -123,6 +123,41 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return round(a / b, 3) if a is not None and b else None
 
 
+def paired_ratio(a: dict | None, b: dict | None) -> float | None:
+    """a's rate over b's, for two modes run interleaved: the mean of the per-repeat ratios.
+
+    Repeats of 1 / free text / the limit run in that order, so the i-th runs of each share a
+    moment of the machine; the ratio within a repeat cancels the drift between repeats, where the
+    ratio of the best runs would favour whichever mode ran when the machine was fastest.
+    Falls back to the ratio of the kept (fastest) runs when there are no paired repeats.
+    """
+    if not a or not b:
+        return None
+    sa, sb = a.get("samples_tok_s") or [], b.get("samples_tok_s") or []
+    if len(sa) >= 2 and len(sa) == len(sb) and all(sb):
+        return round(sum(x / y for x, y in zip(sa, sb)) / len(sa), 3)
+    return _ratio(a["gen_tok_per_s"], b["gen_tok_per_s"])
+
+
+def grammar_cost(modes: dict) -> dict | None:
+    """Mode 1 with grammar feedback vs free text at equal tokens."""
+    base, text = modes.get("ours"), modes.get("ours_text")
+    if not (base and text):
+        return None
+    return {
+        "grammar_tok_s": base["gen_tok_per_s"], "text_tok_s": text["gen_tok_per_s"],
+        "grammar_answers_s": base["answers_per_s"], "text_answers_s": text["answers_per_s"],
+        "grammar_completion_per_answer": base["tokens_per_answer"]["by_kind"]["completion"],
+        "text_completion_per_answer": text["tokens_per_answer"]["by_kind"]["completion"],
+        "cost": round(1 - paired_ratio(base, text), 4) if text["gen_tok_per_s"] else None,
+        "cost_per_repeat": [round(1 - x / y, 4) for x, y in zip(base.get("samples_tok_s") or [],
+                                                                text.get("samples_tok_s") or []) if y],
+        # The grammar only acts in feedback calls: their seconds per token, grammar vs text.
+        "feedback_call_cost": (round(base["feedback_s_per_token"] / text["feedback_s_per_token"] - 1, 4)
+                               if base["feedback_s_per_token"] and text["feedback_s_per_token"] else None),
+    }
+
+
 def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], sweep_conc: list[int],
           extra: dict | None = None) -> dict:
     """The whole report: per-mode figures, ratios to mode 1, sweep, grammar cost and targets."""
@@ -150,19 +185,7 @@ def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], s
             "limit_tok_s": lim["gen_tok_per_s"] if lim else None,
         })
 
-    grammar = None
-    text = modes.get("ours_text")
-    if base and text:
-        grammar = {
-            "grammar_tok_s": base["gen_tok_per_s"], "text_tok_s": text["gen_tok_per_s"],
-            "grammar_answers_s": base["answers_per_s"], "text_answers_s": text["answers_per_s"],
-            "grammar_completion_per_answer": base["tokens_per_answer"]["by_kind"]["completion"],
-            "text_completion_per_answer": text["tokens_per_answer"]["by_kind"]["completion"],
-            "cost": round(1 - base["gen_tok_per_s"] / text["gen_tok_per_s"], 4) if text["gen_tok_per_s"] else None,
-            # The grammar only acts in feedback calls: their seconds per token, grammar vs text.
-            "feedback_call_cost": (round(base["feedback_s_per_token"] / text["feedback_s_per_token"] - 1, 4)
-                                   if base["feedback_s_per_token"] and text["feedback_s_per_token"] else None),
-        }
+    grammar = grammar_cost(modes)
 
     threads = None
     auto = modes.get("ours_vllm_threads")
@@ -189,13 +212,16 @@ def targets(report: dict) -> list[dict]:
         out.append({"target": name, "want": want, "measured": value, "met": met})
 
     ours, lim = m.get("ours"), m.get("limit")
-    r = _ratio(ours["gen_tok_per_s"], lim["gen_tok_per_s"]) if ours and lim else None
-    add("ours / engine limit (generated tok/s)", ">= 0.9", r, None if r is None else r >= 0.9)
+    r = paired_ratio(ours, lim)
+    add("ours / engine limit (generated tok/s; mean of the interleaved repeats' ratios)", ">= 0.9", r,
+        None if r is None else r >= 0.9)
 
     seq, lim1 = m.get("sequential"), m.get("limit_c1")
     gain = _ratio(ours["gen_tok_per_s"], seq["gen_tok_per_s"]) if ours and seq else None
     engine_gain = _ratio(lim["gen_tok_per_s"], lim1["gen_tok_per_s"]) if lim and lim1 else None
-    share = _ratio(gain, engine_gain)
+    # (ours / seq) / (limit / limit_c1), with the 32-in-flight part paired as above
+    share = (round(r * lim1["gen_tok_per_s"] / seq["gen_tok_per_s"], 3)
+             if r is not None and seq and lim1 and seq["gen_tok_per_s"] else None)
     add(f"ours / sequential vs the engine's batching gain at {ours['concurrency'] if ours else '?'} "
         f"(ours {gain}x, engine {engine_gain}x)", ">= 0.9", share, None if share is None else share >= 0.9)
 
@@ -210,12 +236,13 @@ def targets(report: dict) -> list[dict]:
         add("grammar feedback throughput cost vs free text (equal tokens; not in the natural workload)",
             "<= 0.05", None, None)
     else:
-        add("grammar feedback throughput cost vs free text (equal tokens)", "<= 0.05", cost,
+        add("grammar feedback throughput cost vs free text (equal tokens; mean over the interleaved repeats)",
+            "<= 0.05", cost,
             None if cost is None else cost <= 0.05)
 
     http = m.get("http")
     r = _ratio(ours["gen_tok_per_s"], http["gen_tok_per_s"]) if ours and http else None
-    add("ours / HTTP clients (generated tok/s)", ">= 1.2", r, None if r is None else r >= 1.2)
+    add("ours / HTTP clients (generated tok/s; fastest run of each)", ">= 1.2", r, None if r is None else r >= 1.2)
     hf = m.get("transformers")
     r = _ratio(ours["gen_tok_per_s"], hf["gen_tok_per_s"]) if ours and hf else None
     add("ours / plain transformers loops (generated tok/s)", ">= 3", r, None if r is None else r >= 3)
@@ -285,9 +312,11 @@ def markdown(report: dict) -> str:
                       f"{g['grammar_completion_per_answer']} vs {g['text_completion_per_answer']} completion "
                       f"tokens per answer."]
     elif g and g["cost"] is not None:
-        lines += ["", f"Grammar vs free-text feedback: {g['grammar_tok_s']} vs {g['text_tok_s']} tok/s "
+        per = g.get("cost_per_repeat") or []
+        lines += ["", f"Grammar vs free-text feedback: {g['grammar_tok_s']} vs {g['text_tok_s']} tok/s, fastest runs "
                       f"({g['grammar_completion_per_answer']} vs {g['text_completion_per_answer']} completion "
-                      f"tokens per answer): throughput cost {g['cost']:.1%}; feedback calls alone "
+                      f"tokens per answer): throughput cost {g['cost']:.1%} (mean of the interleaved repeats: "
+                      f"{', '.join(format(x, '.1%') for x in per) or '-'}); feedback calls alone "
                       f"(seconds per token, where the grammar acts): "
                       f"{'-' if g['feedback_call_cost'] is None else format(g['feedback_call_cost'], '.1%')}."]
     th = report.get("threads")
@@ -391,3 +420,19 @@ def write(report: dict, out_dir: Path, runs: dict[str, ModeRun] | None = None) -
     md = out_dir / "bench.md"
     md.write_text(markdown(report))
     return [j, md, *plots(report, out_dir), *extra]
+
+
+def rerender(path: Path) -> str:
+    """Recompute the derived figures and targets of a saved bench.json; returns the markdown."""
+    import json
+
+    report = json.loads(Path(path).read_text())
+    report["grammar_cost"] = grammar_cost(report["modes"])
+    report["targets"] = targets(report)
+    return markdown(report)
+
+
+if __name__ == "__main__":  # python -m bench.report results/bench/bench.json
+    import sys
+
+    print(rerender(Path(sys.argv[1])))
