@@ -68,6 +68,11 @@ class Server:
     def aclient(self, **kw) -> openai.AsyncOpenAI:
         return openai.AsyncOpenAI(base_url=self.base, api_key=KEY, max_retries=0, timeout=300, **kw)
 
+    def stream(self, path: str, body: dict):
+        """An open streaming POST (a context manager), for raw SSE lines and hanging up mid-stream."""
+        return httpx.stream("POST", self.base + path, timeout=300,
+                            headers={"Authorization": f"Bearer {KEY}"}, json=body)
+
     def post(self, path: str, body, key: str | None = KEY, **kw) -> httpx.Response:
         headers = {"Authorization": f"Bearer {key}"} if key is not None else {}
         data = body if isinstance(body, str) else json.dumps(body)
@@ -261,19 +266,13 @@ def test_chat_stream_refine_sends_round_events_then_the_answer(server):
 
 def test_raw_sse_ends_with_done_and_completions_work_on_both_models(server):
     for model, extra in ((PLAIN, {}), (REFINE, {"selfrefine": FAST_LOOP})):
-        with httpx.stream(
-            "POST",
-            server.base + "/completions",
-            timeout=300,
-            headers={"Authorization": f"Bearer {KEY}"},
-            json={
-                "model": model,
-                "prompt": "The capital of France is",
-                "max_tokens": 6,
-                "stream": True,
-                **extra,
-            },
-        ) as r:
+        with server.stream("/completions", {
+            "model": model,
+            "prompt": "The capital of France is",
+            "max_tokens": 6,
+            "stream": True,
+            **extra,
+        }) as r:
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
             lines = [ln for ln in r.iter_lines() if ln]
         assert all(ln.startswith("data: ") for ln in lines) and lines[-1] == "data: [DONE]"
@@ -394,19 +393,13 @@ def test_engine_fault_gets_500_and_the_server_keeps_serving(server):
     assert e.value.status_code == 500 and e.value.code == "engine_error" and e.value.type == "server_error"
     assert server.metrics()["selfrefine_engine_requests_total"] == before + 1  # the real draft ran
     # mid-stream, the fault arrives as an error event before [DONE]
-    with httpx.stream(
-        "POST",
-        server.base + "/chat/completions",
-        timeout=300,
-        headers={"Authorization": f"Bearer {KEY}"},
-        json={
-            "model": REFINE,
-            "messages": HI,
-            "max_tokens": 8,
-            "stream": True,
-            "selfrefine": {**FAST_LOOP, "debug_fault": "refine"},
-        },
-    ) as r:
+    with server.stream("/chat/completions", {
+        "model": REFINE,
+        "messages": HI,
+        "max_tokens": 8,
+        "stream": True,
+        "selfrefine": {**FAST_LOOP, "debug_fault": "refine"},
+    }) as r:
         lines = [ln for ln in r.iter_lines() if ln]
     assert lines[-1] == "data: [DONE]" and json.loads(lines[-2][6:])["error"]["code"] == "engine_error"
     ok = server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=4)
@@ -435,19 +428,13 @@ def _wait_for(cond, timeout: float = 30.0) -> bool:
 
 def test_disconnect_mid_stream_aborts_the_engine_requests(server):
     before = server.metrics()
-    with httpx.stream(
-        "POST",
-        server.base + "/chat/completions",
-        timeout=300,
-        headers={"Authorization": f"Bearer {KEY}"},
-        json={
-            "model": REFINE,
-            "messages": HI,
-            "max_tokens": 64,
-            "stream": True,
-            "selfrefine": {"max_rounds": 3, "stop_flag": False},
-        },
-    ) as r:
+    with server.stream("/chat/completions", {
+        "model": REFINE,
+        "messages": HI,
+        "max_tokens": 64,
+        "stream": True,
+        "selfrefine": {"max_rounds": 3, "stop_flag": False},
+    }) as r:
         assert r.status_code == 200
         for line in r.iter_lines():
             if '"type": "draft"' in line:
