@@ -191,7 +191,6 @@ class Bench:
     def __init__(self, cfg: BenchConfig, progress, log=print):
         self.cfg, self.progress, self.log = cfg, progress, log
         self.runs: dict[str, rep.ModeRun] = {}
-        self.last_run: rep.ModeRun | None = None
         self.startup: dict[str, float] = {}
         self.tasks = workload(max(cfg.loops, *(c for c in cfg.sweep if "sweep" in cfg.modes), 1))
         self.items = [Item(input=t, id=f"item-{i}") for i, t in enumerate(self.tasks)]
@@ -200,16 +199,15 @@ class Bench:
         """Called after each mode (run_bench writes a partial report then)."""
 
     def _store(self, run: rep.ModeRun) -> rep.ModeRun:
-        """Keep the fastest run of a repeated mode, with every run's rate as samples."""
+        """Keep the fastest run of a repeated mode, with every run's rate as samples; returns `run`."""
         rate = rep.summarize(run)["gen_tok_per_s"]
         old = self.runs.get(run.key)
         samples = (old.samples if old else []) + [rate]
         best = old if old is not None and old.samples and max(old.samples) >= rate else run
         best.samples = samples
         self.runs[run.key] = best
-        self.last_run = run
         self.on_update()
-        return best
+        return run
 
     def want(self, mode: str) -> bool:
         return mode in self.cfg.modes
@@ -274,9 +272,7 @@ class Bench:
             async with gate:
                 out = await engine.generate(ids, sp)
             tick()
-            done.append(Call(stage=stage, round=rnd, model=engine.name, text="", prompt_tokens=out.prompt_tokens,
-                             cached_tokens=out.cached_tokens, completion_tokens=out.completion_tokens,
-                             seconds=out.seconds, finish_reason=out.finish_reason))
+            done.append(Call.of(out, stage, rnd, engine.name, text=""))
 
         t0 = time.perf_counter()
         await asyncio.gather(*(one(*j) for j in jobs))
@@ -376,9 +372,9 @@ class Bench:
             try:
                 first = None
                 for rep_i in range(max(1, cfg.repeats)):  # interleaved, so drift hits every variant alike
-                    ours = await self._loops(engine, "ours", f"1 ours: {n} loops at once", self.items[:n], n)
+                    run = await self._loops(engine, "ours", f"1 ours: {n} loops at once", self.items[:n], n)
                     if first is None:
-                        first = self.last_run
+                        first = run
                         fb = [c.completion_tokens for r in first.results if isinstance(r, LoopResult)
                               for c in r.trace if c.stage == "feedback"]
                         self.budget.feedback_tokens = (max(1, round(sum(fb) / len(fb))) if fb
@@ -488,6 +484,8 @@ class Bench:
         self.on_update()
 
     async def run(self) -> None:
+        from engine.vllm_engine import _is_cpu  # vLLM loads lazily
+
         await self.engine_modes()
         if self.want("threads") and _is_cpu():
             await self.threads_mode()
@@ -495,12 +493,6 @@ class Bench:
             await self.http_mode()
         if self.want("transformers"):
             await self.transformers_mode()
-
-
-def _is_cpu() -> bool:
-    from engine.vllm_engine import _is_cpu as is_cpu
-
-    return is_cpu()
 
 
 async def _reset_cache(engine) -> None:

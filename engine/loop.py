@@ -108,10 +108,7 @@ async def _call(engine: Engine, conv: Conversation, stage: str, rnd: int, sampli
         raise _ContextFull()
     out = await engine.generate(prompt, sampling, schema)
     conv.add_assistant_ids(out.token_ids)
-    return Call(stage=stage, round=rnd, model=engine.name, text=out.text.strip(),
-                prompt_tokens=out.prompt_tokens, cached_tokens=out.cached_tokens,
-                completion_tokens=out.completion_tokens, seconds=out.seconds,
-                finish_reason=out.finish_reason)
+    return Call.of(out, stage, rnd, engine.name, text=out.text.strip())
 
 
 def _read_feedback(call: Call, cfg: RefineConfig) -> tuple[int | None, str | None]:

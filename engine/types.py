@@ -77,6 +77,14 @@ class Call:
     feedback: dict | None = None  # parsed feedback for stage == feedback
     feedback_error: str | None = None  # why a free-text feedback gave no scores
 
+    @classmethod
+    def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> "Call":
+        """The trace record of one engine completion (`text` defaults to the completion's own)."""
+        return cls(stage=stage, round=round, model=model, text=out.text if text is None else text,
+                   prompt_tokens=out.prompt_tokens, cached_tokens=out.cached_tokens,
+                   completion_tokens=out.completion_tokens, seconds=out.seconds,
+                   finish_reason=out.finish_reason)
+
 
 @dataclass
 class LoopResult:

@@ -343,17 +343,7 @@ class Serving:
                 self.metrics.loops.labels("plain", outcome).inc()
                 raise
             self.metrics.loops.labels("plain", "ok").inc()
-            call = Call(
-                stage="plain",
-                round=0,
-                model=self.model_name,
-                text=out.text,
-                prompt_tokens=out.prompt_tokens,
-                cached_tokens=out.cached_tokens,
-                completion_tokens=out.completion_tokens,
-                seconds=out.seconds,
-                finish_reason=out.finish_reason,
-            )
+            call = Call.of(out, "plain", 0, self.model_name)
             self.metrics.record_calls([call])
             return ChoiceResult(out.text, out.finish_reason, [call])
 
