@@ -153,8 +153,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
             "name": "feedback", "schema": spec.json_schema(), "strict": True}}
     elif budget.feedback_tokens:
         feedback.update(max_tokens=budget.feedback_tokens, ignore_eos=True)
-    fb_kind = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"
-    msgs = p.opening(spec, task, cfg.feedback_mode, cfg.stop_phrase)
+    msgs = p.opening(spec, task)
     trace: list[Call] = []
     call, text = await _chat(client, url, {**answer, "messages": msgs}, "draft", 0, model)
     trace.append(call)
@@ -162,13 +161,14 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     msgs.append({"role": "assistant", "content": text})
     for stage, rnd in _steps(cfg):
         if stage == "feedback":
-            msgs.append({"role": "user", "content": p.render(fb_kind, spec, input=task, round=rnd,
+            msgs.append({"role": "user", "content": p.review(spec, cfg.feedback_mode, input=task, round=rnd,
                                                               stop_phrase=cfg.stop_phrase)})
             call, text = await _chat(client, url, {**feedback, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             msgs.append({"role": "assistant", "content": text})
-            if not budget.fixed and _wants_stop(call.text, cfg):
-                reason = "stop_flag" if cfg.feedback_mode == "grammar" else "stop_phrase"
+            why = None if budget.fixed else _wants_stop(call.text, cfg)
+            if why:
+                reason = why
                 break
         else:
             msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
@@ -181,15 +181,13 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
                       seconds=time.perf_counter() - t0)
 
 
-def _wants_stop(text: str, cfg: RefineConfig) -> bool:
-    from grammars.feedback import matches_stop_phrase
+def _wants_stop(text: str, cfg: RefineConfig) -> str | None:
+    """The loop's own stop rules applied to a feedback text: the stop reason, or None."""
+    from engine.loop import _read_feedback
 
-    if cfg.feedback_mode == "grammar":
-        try:
-            return bool(cfg.use_stop_flag and cfg.spec.parse_json(text)["stop"])
-        except ValueError:
-            return False
-    return matches_stop_phrase(text, cfg.stop_phrase)
+    call = Call(stage="feedback", round=0, model="", text=text, prompt_tokens=0, cached_tokens=0,
+                completion_tokens=0, seconds=0.0, finish_reason="stop")
+    return _read_feedback(call, cfg)[1]
 
 
 async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget,
@@ -266,7 +264,7 @@ class TransformersLoop:
 
         p, spec = cfg.prompts, cfg.spec
         fb_tokens = budget.feedback_tokens or spec.token_budget()
-        msgs = p.opening(spec, task, "text", cfg.stop_phrase)
+        msgs = p.opening(spec, task)
         trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time())]
         outputs, reason = [trace[0].text], "max_rounds"
         msgs.append({"role": "assistant", "content": trace[0].text})
@@ -275,13 +273,14 @@ class TransformersLoop:
                 reason = "time_budget"
                 break
             if stage == "feedback":
-                msgs.append({"role": "user", "content": p.render("feedback_text", spec, input=task, round=rnd,
+                msgs.append({"role": "user", "content": p.review(spec, "text", input=task, round=rnd,
                                                                   stop_phrase=cfg.stop_phrase)})
                 call = self._generate(msgs, fb_tokens, budget.fixed, stage, rnd, max_time())
                 trace.append(call)
                 msgs.append({"role": "assistant", "content": call.text})
-                if not budget.fixed and _wants_stop(call.text, replace(cfg, feedback_mode="text")):
-                    reason = "stop_phrase"
+                why = None if budget.fixed else _wants_stop(call.text, replace(cfg, feedback_mode="text"))
+                if why:
+                    reason = why
                     break
             else:
                 msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})

@@ -116,6 +116,8 @@ class BenchConfig:
         return RefineConfig(
             max_rounds=self.rounds, feedback_mode=feedback_mode, spec=self.spec(), prompts=prompts,
             use_stop_flag=self.natural, stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
+            # Fixed-length loops run every round: no stop rule and no rewrite check may end one.
+            stop_on_top=self.natural, stop_on_no_problems=self.natural, reject_bad_rewrites=self.natural,
             selection="last",
             sampling=Sampling(temperature=0.0, max_tokens=self.max_tokens, ignore_eos=not self.natural),
             feedback_temperature=0.0)

@@ -148,8 +148,10 @@ def summarize(results: list) -> str:
     c_later = sum(c.cached_tokens for c in later)
     comp = sum(c.completion_tokens for c in calls)
     share = f"{c_later / p_later:.1%}" if p_later else "n/a"
+    fired = {k: sum(r.checks.get(k, 0) for r in ok) for k in (ok[0].checks or {})}
+    fired = {k: v for k, v in fired.items() if v}
     return (f"loops: {len(ok)} ok; rounds/loop {sum(r.rounds for r in ok) / len(ok):.2f}; "
-            f"stop reasons {reasons}; tokens/answer: prompt "
+            f"stop reasons {reasons}; checks fired {fired or 'none'}; tokens/answer: prompt "
             f"{sum(c.prompt_tokens for c in calls) / len(ok):.0f}, completion {comp / len(ok):.0f}; "
             f"prompt tokens after the draft served from prefix cache: {c_later}/{p_later} ({share})")
 
@@ -165,6 +167,8 @@ def _print_trace(res: LoopResult) -> None:
             fb += " stop" if c.feedback.get("stop") else ""
         elif c.feedback_error:
             fb = c.feedback_error
+        if c.rejected:
+            fb = f"rejected: {c.rejected}"
         preview = " ".join(c.text.split())
         table.add_row(str(c.round), c.stage, str(c.prompt_tokens), str(c.cached_tokens),
                       str(c.completion_tokens), f"{c.seconds:.1f}", fb,
@@ -183,7 +187,12 @@ def run(
     aspects: Annotated[str, typer.Option(help="comma-separated aspects the critic scores")] = ",".join(DEFAULT_ASPECTS),
     scale: Annotated[str, typer.Option(help="score scale LOW-HIGH")] = "1-5",
     threshold: Annotated[Optional[int], typer.Option(help="stop when the total score reaches this")] = None,
-    stop_flag: Annotated[bool, typer.Option(help="grammar mode: honour the critic's stop flag")] = True,
+    stop_flag: Annotated[bool, typer.Option(help="grammar mode: honour the critic's stop flag (when its scores agree)")] = True,
+    stop_flag_min: Annotated[Optional[int], typer.Option(help="the stop flag counts only if no aspect scores below this (default: top - 1)")] = None,
+    stop_on_top: Annotated[bool, typer.Option(help="stop when every aspect is at the top of the scale")] = True,
+    stop_on_no_problems: Annotated[bool, typer.Option(help="grammar mode: stop when the review lists no problem")] = True,
+    reject: Annotated[bool, typer.Option("--reject/--no-reject", help="end with the previous output when a rewrite fails a check (review talk, feedback JSON, repetition, truncation, a copy)")] = True,
+    verify: Annotated[str, typer.Option(help="off, or pairwise: keep a rewrite only if the critic prefers it in both A/B orders")] = "off",
     stop_phrase: Annotated[str, typer.Option(help="text mode: feedback that is exactly this stops")] = DEFAULT_STOP_PHRASE,
     selection: Annotated[str, typer.Option(help="last or best (highest total feedback score)")] = "last",
     exclude_draft: Annotated[bool, typer.Option(help="with --selection best, never return the draft")] = False,
@@ -209,7 +218,9 @@ def run(
             max_rounds=rounds, feedback_mode=feedback,
             spec=FeedbackSpec(aspects=tuple(a.strip() for a in aspects.split(",") if a.strip()),
                               scale=(lo, hi)),
-            use_stop_flag=stop_flag, stop_phrase=stop_phrase, threshold=threshold,
+            use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
+            stop_on_no_problems=stop_on_no_problems, reject_bad_rewrites=reject, verify=verify,
+            stop_phrase=stop_phrase, threshold=threshold,
             selection=selection, exclude_draft=exclude_draft,
             sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
         )
@@ -359,7 +370,10 @@ def serve(
 def eval_cmd(
     task: Annotated[str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")],
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
-    limit: Annotated[int, typer.Option(help="first N items of the task")] = 20,
+    limit: Annotated[int, typer.Option(help="first N items of the task (after --offset)")] = 20,
+    offset: Annotated[int, typer.Option(help="skip this many items first (e.g. a held-out slice)")] = 0,
+    critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
+    verify: Annotated[Optional[str], typer.Option(help="off or pairwise (default: the task's)")] = None,
     rounds: Annotated[Optional[int], typer.Option(help="round cap (default: the task's)")] = None,
     max_tokens: Annotated[Optional[int], typer.Option(help="per draft / refine call (default: the task's)")] = None,
     temperature: Annotated[Optional[float], typer.Option(help="default: the task's")] = None,
@@ -388,16 +402,21 @@ def eval_cmd(
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
         t = registry.with_overrides(registry.load(task), rounds=rounds, max_tokens=max_tokens,
-                                    temperature=temperature, seed=seed, stop_flag=stop_flag)
-        rows = t.rows(limit)
+                                    temperature=temperature, seed=seed, stop_flag=stop_flag, verify=verify)
+        if offset < 0:
+            raise ValueError("--offset must be >= 0")
+        rows = t.rows(limit + offset)[offset:]
         options = opts.engine_options(engine)
         name, path = _resolve(model)
         judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
-        folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{name}"
+        critic = _resolve(critic_model) if critic_model and critic_model != model else None
+        tag = name + (f"+{critic[0]}" if critic else "")
+        folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{tag}"
         if restart:  # only the run's own files: --out may be a folder with other things in it
             for f in (ev.RECORDS, ev.SETTINGS, ev.SUMMARY, ev.PLOT):
                 (folder / f).unlink(missing_ok=True)
-        meta = {"settings": ev.settings(t, name, judge[0] if judge else name, limit)}
+        meta = {"settings": {**ev.settings(t, name, judge[0] if judge else name, limit),
+                             "offset": offset, "critic": critic[0] if critic else None}}
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
@@ -410,17 +429,19 @@ def eval_cmd(
         err.print(f"starting engine for {name} ...")
         engine = VLLMEngine(path, name, options).start()
         judge_engine = VLLMEngine(judge[1], judge[0], options).start() if judge else None
+        critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
         err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
         try:
             with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=err) as bar:
                 tid = bar.add_task("items", total=len(rows))
                 return await ev.run_eval(t, rows, engine, folder, meta, concurrency=concurrency,
-                                         judge=judge_engine, on_progress=lambda n: bar.update(tid, advance=n))
+                                         judge=judge_engine, critic=critic_engine,
+                                         on_progress=lambda n: bar.update(tid, advance=n))
         finally:
-            engine.shutdown()
-            if judge_engine:
-                judge_engine.shutdown()
+            for e in (engine, judge_engine, critic_engine):
+                if e is not None:
+                    e.shutdown()
 
     records = asyncio.run(go())
     summary = ev.summarize(t, records, meta)
@@ -431,6 +452,7 @@ def eval_cmd(
         table.add_row(label, value)
     out.print(table)
     tok = summary["tokens_per_item"]
+    out.print(f"stop reasons {summary['stop_reasons']}; checks fired {summary['checks'] or 'none'}")
     out.print(f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
               f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
               f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else ""))

@@ -9,18 +9,32 @@ vLLM's scheduler does the batching.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine import checks
 from engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
 from engine.history import ChatFormat, Conversation
 from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from engine.types import Call, Engine, LoopError, LoopResult, Sampling
-from grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text
+from grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
 
 FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")
+VERIFY_MODES = ("off", "pairwise")
+STOP_REASONS = ("top_scores", "no_problems", "stop_flag", "stop_phrase", "threshold", "rejected",
+                "no_progress", "max_rounds", "context_full")
+"""Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
+listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
+rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
+repeated an earlier output. The rest as named."""
+FLAG_DISAGREED = "flag_disagreed"
+"""Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
+with every score at the top)."""
+PAIRWISE = "pairwise"
+"""Count key: a rewrite that did not win both orders of the pairwise verification."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
 
 
@@ -34,7 +48,17 @@ class RefineConfig:
     """grammar: JSON feedback forced by the schema; text: free text with a stop phrase."""
     spec: FeedbackSpec = field(default_factory=FeedbackSpec)
     use_stop_flag: bool = True
-    """grammar mode: stop when the critic sets `stop: true`."""
+    """grammar mode: stop when the critic sets `stop: true` and its scores agree (see stop_flag_min)."""
+    stop_flag_min: int | None = None
+    """The stop flag counts only when no aspect scores below this (default: one under the top)."""
+    stop_on_top: bool = True
+    """Stop when every aspect is at the top of the scale, whatever the flag says."""
+    stop_on_no_problems: bool = True
+    """grammar mode: stop when the review lists no problem, whatever the flag says."""
+    reject_bad_rewrites: bool = True
+    """End the loop with the previous output when a rewrite fails a check of engine.checks."""
+    verify: str = "off"
+    """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: stop when the feedback (or its first line) is exactly this phrase."""
     threshold: int | None = None
@@ -61,6 +85,17 @@ class RefineConfig:
             raise InvalidParameter("threshold", f"must be in [1, {self.spec.max_total}] for these aspects")
         if self.feedback_mode == "text" and not self.stop_phrase.strip():
             raise InvalidParameter("stop_phrase", "must not be empty in text feedback mode")
+        lo, hi = self.spec.scale
+        if self.stop_flag_min is not None and not lo <= self.stop_flag_min <= hi:
+            raise InvalidParameter("stop_flag_min", f"must be in [{lo}, {hi}] for this scale")
+        if self.verify not in VERIFY_MODES:
+            raise InvalidParameter("verify", f"must be one of {', '.join(VERIFY_MODES)}")
+
+    @property
+    def flag_min(self) -> int:
+        """The lowest aspect score at which the critic's stop flag still counts."""
+        lo, hi = self.spec.scale
+        return self.stop_flag_min if self.stop_flag_min is not None else max(lo, hi - 1)
 
     def feedback_sampling(self) -> Sampling:
         return Sampling(temperature=self.feedback_temperature, top_p=self.sampling.top_p,
@@ -111,30 +146,48 @@ async def _call(engine: Engine, conv: Conversation, stage: str, rnd: int, sampli
     return Call.of(out, stage, rnd, engine.name, text=out.text.strip())
 
 
-def _read_feedback(call: Call, cfg: RefineConfig) -> tuple[int | None, str | None]:
-    """Fill call.feedback; return (total score or None, stop reason or None)."""
+def _points(fb: dict) -> list[str]:
+    """The review's problems that say something (points of only spaces or commas are none)."""
+    return [p.strip() for p in fb.get("feedback") or [] if not checks.is_empty(p)]
+
+
+def _read_feedback(call: Call, cfg: RefineConfig) -> tuple[int | None, str | None, list[str]]:
+    """Fill call.feedback; return (total score or None, stop reason or None, problems).
+
+    The stop rules, in order: every aspect at the top; no problem listed; the stop flag (or
+    stop phrase) when no aspect scores below `flag_min`; the total-score threshold. A flag that
+    contradicts the scores is recorded on the call (`flag_disagrees`) and otherwise ignored.
+    """
     spec = cfg.spec
+    points: list[str] = []
     if cfg.feedback_mode == "grammar":
         try:
             fb = spec.parse_json(call.text)
         except ValueError as exc:
             call.feedback_error = str(exc)
-            return None, None
+            return None, None, []
         call.feedback = fb
-        total = sum(fb["scores"].values())
-        if cfg.use_stop_flag and fb["stop"]:
-            return total, "stop_flag"
+        scores, flag = fb["scores"], bool(fb["stop"])
+        points = _points(fb)
     else:
         scores, err = parse_free_text(call.text, spec)
-        stop = matches_stop_phrase(call.text, cfg.stop_phrase)
-        call.feedback = {"feedback": call.text, "scores": scores, "stop": stop}
-        call.feedback_error = None if (scores or stop) else err
-        total = sum(scores.values()) if scores else None
-        if stop:
-            return total, "stop_phrase"
+        flag = matches_stop_phrase(call.text, cfg.stop_phrase)
+        call.feedback = {"feedback": call.text, "scores": scores, "stop": flag}
+        call.feedback_error = None if (scores or flag) else err
+        points = [] if flag else [call.text]
+    total = sum(scores.values()) if scores else None
+    top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
+    agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
+    call.flag_disagrees = bool(scores) and ((flag and not agrees) or (not flag and top))
+    if cfg.stop_on_top and top:
+        return total, "top_scores", points
+    if cfg.feedback_mode == "grammar" and cfg.stop_on_no_problems and not points:
+        return total, "no_problems", points
+    if flag and agrees and (cfg.use_stop_flag or cfg.feedback_mode == "text"):
+        return total, "stop_flag" if cfg.feedback_mode == "grammar" else "stop_phrase", points
     if cfg.threshold is not None and total is not None and total >= cfg.threshold:
-        return total, "threshold"
-    return total, None
+        return total, "threshold", points
+    return total, None, points
 
 
 def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConfig) -> int:
@@ -148,18 +201,49 @@ def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConf
 
 
 def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:
-    """The loop's conversation: system turn (caller's text + the guide), then the request."""
-    p, mode = cfg.prompts, cfg.feedback_mode
-    fmt = _chat_format(engine, p.system_text(cfg.spec, mode, cfg.stop_phrase))
+    """The loop's conversation: exactly the prompt of a plain chat completion of the request
+    (the caller's messages, or its system text and the draft template), nothing added."""
+    p = cfg.prompts
     if item.messages:
-        msgs = p.messages_with_guide(item.messages, cfg.spec, mode, cfg.stop_phrase)
-        return Conversation.from_messages(engine.tokenizer, fmt, msgs)
+        return Conversation.from_messages(engine.tokenizer, _chat_format(engine, None), item.messages)
+    fmt = _chat_format(engine, p.system_text())
     return Conversation(engine.tokenizer, fmt, p.render("draft", cfg.spec, input=item.input))
+
+
+async def _verify(critic: Engine, item: Item, cfg: RefineConfig, previous: str, rewrite: str,
+                  rnd: int) -> tuple[bool, list[Call]]:
+    """Ask the critic which of two outputs is better, in both orders; True if the rewrite wins both.
+
+    Each question is a fresh one-turn chat (no history: the critic judges the two texts, not
+    its own review), answered through a grammar that admits only "A" or "B"."""
+    p = cfg.prompts
+    fmt = _chat_format(critic, None)
+    sampling = Sampling(temperature=0.0, max_tokens=16, seed=cfg.sampling.seed)
+    convs = [Conversation(critic.tokenizer, fmt, p.render_verify(item.input, a, b))
+             for a, b in ((previous, rewrite), (rewrite, previous))]
+    for conv in convs:
+        if len(conv.ids) + 16 > critic.max_model_len:
+            raise _ContextFull()
+    outs = await asyncio.gather(*(critic.generate(c.prompt(), sampling, verdict_schema()) for c in convs))
+    calls = [Call.of(o, "verify", rnd, critic.name, text=o.text.strip()) for o in outs]
+    picks = []
+    for c in calls:
+        try:
+            picks.append(json.loads(c.text)["better"])
+        except (ValueError, KeyError, TypeError):
+            c.feedback_error = "verdict does not parse"
+            picks.append(None)
+    return picks == ["B", "A"], calls
 
 
 async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
                  on_event: Callable[[Event], None] | None = None) -> LoopResult:
     """Run one Self-Refine loop: draft, then feedback and refine until a stop rule fires.
+
+    The draft is the plain answer (the same prompt as a plain chat completion). Each rewrite
+    must pass the checks of engine.checks (and, with verify="pairwise", win the critic's A/B
+    comparison in both orders); one that fails ends the loop with the previous output, so the
+    returned answer is never a rejected rewrite.
 
     `critic`, when given, writes the feedback and the refinements (the draft comes from
     `engine`), as in the paper's Vicuna-draft / ChatGPT-refine experiment. `on_event` is
@@ -172,6 +256,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     trace: list[Call] = []
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, PAIRWISE, FLAG_DISAGREED), 0)
     conv = start_conversation(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
@@ -185,18 +270,20 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
         conv = start_conversation(critic, item, cfg)
         conv.add_assistant_text(y)
     outputs, scores = [y], [None]
-    fb_mode = "feedback_grammar" if cfg.feedback_mode == "grammar" else "feedback_text"
+    reference = f"{item.input}\n{y}"  # phrases the request or the plain answer use are allowed
     schema = spec.json_schema() if cfg.feedback_mode == "grammar" else None
     reason = "max_rounds"
     try:
         for t in range(cfg.max_rounds + 1):
             if t == cfg.max_rounds and cfg.selection == "last":
                 break  # the final output's feedback could change nothing
-            conv.add_user(p.render(fb_mode, spec, input=item.input, round=t, stop_phrase=cfg.stop_phrase))
+            conv.add_user(p.review(spec, cfg.feedback_mode, input=item.input, round=t,
+                                   stop_phrase=cfg.stop_phrase))
             fb = await _call(critic, conv, "feedback", t, cfg.feedback_sampling(), schema,
                              spec.token_budget() if schema else MIN_ROOM)
             trace.append(fb)
-            scores[t], stop = _read_feedback(fb, cfg)
+            scores[t], stop, points = _read_feedback(fb, cfg)
+            counts[FLAG_DISAGREED] += bool(fb.flag_disagrees)
             emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
                   "error": fb.feedback_error, "stop_reason": stop})
             if stop:
@@ -208,6 +295,20 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
             emit({"type": "refine_started", "round": t + 1})
             out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
             trace.append(out)
+            bad = None
+            if cfg.reject_bad_rewrites:
+                bad = checks.judge_rewrite(out.text, previous=outputs[-1], earlier=outputs,
+                                           reference=reference, points=points)
+            if bad is None and cfg.verify == "pairwise":
+                won, calls = await _verify(critic, item, cfg, outputs[-1], out.text, t + 1)
+                trace.extend(calls)
+                bad = None if won else PAIRWISE
+            if bad is not None:
+                out.rejected = bad
+                counts[bad] += 1
+                reason = "no_progress" if bad == checks.IDENTICAL else "rejected"
+                emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text})
+                break
             emit({"type": "refine", "round": t + 1, "text": out.text})
             outputs.append(out.text)
             scores.append(None)
@@ -216,7 +317,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     k = select(outputs, scores, cfg)
     return LoopResult(input=item.input, id=item.id, answer=outputs[k], selected_round=k,
                       stop_reason=reason, rounds=len(outputs) - 1, outputs=outputs, scores=scores,
-                      trace=trace, seconds=time.perf_counter() - t0)
+                      trace=trace, seconds=time.perf_counter() - t0, checks=counts)
 
 
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,

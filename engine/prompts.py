@@ -1,15 +1,15 @@
 """Prompt texts for the generic loop (`selfrefine run`, the server, the benchmark); tasks bring their own.
 
-Layout, chosen for the prefix cache: what does not change from item to item or from round to
-round (the procedure and the critic's rubric) is stated once, in a guide inside the system
-turn. The guide is the same for every loop of a run, so the engine computes it once for all
-loops, and each round's new user turns are short ("Review your answer.", "Now write the
-improved answer itself (no JSON)."), so almost all of a round's prompt is history the cache
-already holds. The grammar enforces the feedback format in every review turn, so the format
-need not be spelled out at all.
+Layout. The draft call sees exactly what a plain chat completion would: the caller's system
+text and request, nothing else, so at temperature 0 the loop's draft *is* the model's plain
+answer (a review rubric in the system turn leaked into drafts: "Say hi." came back as a 5/5
+review). What the critic needs, the rubric, is stated once, at the head of the first review
+turn; it is then part of the history, so every later round's prompt reuses it from the prefix
+cache and adds only a few-token turn ("Review your new answer the same way.", the rewrite
+request). The grammar enforces the feedback format, so the format is not spelled out.
 
-`Prompts.standalone()` gives the older layout with the whole instruction in every turn and
-no guide, for templates that want it (the task folders use their own per-turn texts).
+`Prompts.standalone()` gives the older layout with the whole instruction in every turn, for
+templates that want it (the task folders use their own per-turn texts).
 """
 
 from __future__ import annotations
@@ -20,19 +20,16 @@ from grammars.feedback import FeedbackSpec
 
 DEFAULT_STOP_PHRASE = "NO CHANGES NEEDED"
 
-# The guide names no output fields: a guide that spelled out the JSON ("feedback", "scores",
-# "stop") made qwen2.5-coder-0.5b write its first draft in that shape (4 of 6 drafts); the
-# grammar imposes the fields in review turns anyway.
+# The rubric names no output fields: a rubric that spelled out the JSON ("feedback", "scores",
+# "stop") made qwen2.5-coder-0.5b write answers in that shape; the grammar imposes the fields.
 _GUIDE_HEAD = (
-    "You answer the user's request; later the user may ask you to review and improve your "
-    "answer. A review judges your latest answer strictly on {aspects}, each from {low} (bad) "
-    "to {high} (excellent), and names each problem and exactly what to change"
+    "Now act as a strict reviewer of your answer above. Judge it only against my request, on "
+    "{aspects}, each from {low} (bad) to {high} (excellent). Name each real problem: the exact "
+    "words it concerns and what to change. If nothing needs to change, name no problem and give "
+    "{high} on every aspect"
 )
-_GUIDE_TAIL = ". A rewrite is the improved answer only, fixing every point of the review."
-GUIDE_GRAMMAR = _GUIDE_HEAD + _GUIDE_TAIL
-GUIDE_TEXT = _GUIDE_HEAD + ", then gives one line per aspect in the form `aspect: N/{high}`" + _GUIDE_TAIL
-# The stop phrase stays in the review turn: stated in the system turn, the 0.5B model answered
-# the very first request with it (15 of 16 drafts were the phrase).
+GUIDE_GRAMMAR = _GUIDE_HEAD + "."
+GUIDE_TEXT = _GUIDE_HEAD + ", then write one line per aspect in the form `aspect: N/{high}`."
 
 LONG_FEEDBACK_GRAMMAR = (
     "Act as a strict reviewer of your latest answer above. Judge it on {aspects}, each "
@@ -50,6 +47,11 @@ LONG_REFINE = (
     "Rewrite your answer so that it fixes every point of the feedback above. "
     "Reply with the improved answer only."
 )
+VERIFY = (
+    "Two answers to the same request follow. Decide which one serves the request better: "
+    "correct first, then complete, then clear.\n\nRequest:\n{input}\n\nAnswer A:\n{a}\n\n"
+    "Answer B:\n{b}\n\nWhich answer is better, A or B?"
+)
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,22 @@ class Prompts:
     `{low}`, `{high}`, `{stop_phrase}` and `{round}` are filled in with str.format."""
 
     draft: str = "{input}"
-    feedback_grammar: str = "Review your answer."
-    feedback_text: str = "Review your answer. If it needs no change at all, reply only with: {stop_phrase}"
-    refine: str = "Now write the improved answer itself (no JSON)."
+    feedback_grammar: str = "Review your new answer the same way."
+    """Every review turn after the first (the first is the guide alone, when there is one)."""
+    feedback_text: str = "Review your new answer the same way. If it needs no change at all, reply only with: {stop_phrase}"
+    refine: str = (
+        "Now answer my request again, fixing the problems you named. Write only the new answer "
+        "itself, exactly as you would reply to the request; do not mention the review."
+    )
     system: str | None = None
-    """A system text of the caller's; the guide, when there is one, follows it."""
+    """A system text of the caller's: the system turn of the draft, exactly as given."""
     guide_grammar: str | None = GUIDE_GRAMMAR
-    """Stated once in the system turn with grammar feedback; None: no guide."""
-    guide_text: str | None = GUIDE_TEXT
+    """The rubric, stated once as the first review turn with grammar feedback; None: no guide,
+    every review turn is `feedback_grammar`."""
+    guide_text: str | None = GUIDE_TEXT + " If it needs no change at all, reply only with: {stop_phrase}"
     """The same for free-text feedback."""
+    verify: str = VERIFY
+    """The pairwise check (`verify="pairwise"`): fields {input}, {a}, {b}."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
@@ -91,26 +100,23 @@ class Prompts:
         template = self.guide_grammar if feedback_mode == "grammar" else self.guide_text
         return self._fill(template, spec, stop_phrase=stop_phrase) if template else None
 
-    def system_text(self, spec: FeedbackSpec, feedback_mode: str = "grammar",
-                    stop_phrase: str = DEFAULT_STOP_PHRASE) -> str | None:
-        """The system turn of a loop: the caller's system text, then the guide."""
-        parts = [p for p in (self.system, self.guide(spec, feedback_mode, stop_phrase)) if p]
-        return "\n\n".join(parts) or None
+    def review(self, spec: FeedbackSpec, feedback_mode: str = "grammar", input: str = "", round: int = 0,
+               stop_phrase: str = DEFAULT_STOP_PHRASE) -> str:
+        """The review turn of a round: the guide in round 0 (when there is one), else the short turn."""
+        guide = self.guide(spec, feedback_mode, stop_phrase) if round == 0 else None
+        if guide:
+            return guide
+        which = "feedback_grammar" if feedback_mode == "grammar" else "feedback_text"
+        return self.render(which, spec, input=input, round=round, stop_phrase=stop_phrase)
 
-    def messages_with_guide(self, messages: list[dict], spec: FeedbackSpec, feedback_mode: str = "grammar",
-                            stop_phrase: str = DEFAULT_STOP_PHRASE) -> list[dict]:
-        """A client's chat with the guide added to its system message (or in a new one first)."""
-        guide = self.guide(spec, feedback_mode, stop_phrase)
-        if not guide:
-            return messages
-        if messages and messages[0].get("role") == "system" and isinstance(messages[0].get("content"), str):
-            head = messages[0]["content"].rstrip()
-            return [{**messages[0], "content": f"{head}\n\n{guide}" if head else guide}, *messages[1:]]
-        return [{"role": "system", "content": guide}, *messages]
+    def system_text(self) -> str | None:
+        """The system turn of a loop: the caller's system text alone (None: the template's default)."""
+        return self.system or None
 
-    def opening(self, spec: FeedbackSpec, input: str, feedback_mode: str = "grammar",
-                stop_phrase: str = DEFAULT_STOP_PHRASE) -> list[dict]:
-        """The chat a loop starts from: the system turn (if any) and the draft request."""
-        system = self.system_text(spec, feedback_mode, stop_phrase)
+    def opening(self, spec: FeedbackSpec, input: str) -> list[dict]:
+        """The chat a loop starts from: exactly the messages of a plain chat completion."""
         first = {"role": "user", "content": self.render("draft", spec, input=input)}
-        return [{"role": "system", "content": system}, first] if system else [first]
+        return [{"role": "system", "content": self.system}, first] if self.system else [first]
+
+    def render_verify(self, input: str, a: str, b: str) -> str:
+        return self.verify.replace("{input}", input).replace("{a}", a).replace("{b}", b)

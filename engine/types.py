@@ -76,6 +76,8 @@ class Call:
     finish_reason: str
     feedback: dict | None = None  # parsed feedback for stage == feedback
     feedback_error: str | None = None  # why a free-text feedback gave no scores
+    flag_disagrees: bool | None = None  # feedback: the stop flag contradicted the scores
+    rejected: str | None = None  # refine: the check it failed (the loop kept the previous output)
 
     @classmethod
     def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> "Call":
@@ -93,14 +95,17 @@ class LoopResult:
     input: str
     answer: str
     selected_round: int
-    stop_reason: str  # stop_flag | stop_phrase | threshold | max_rounds | context_full
-    rounds: int  # refine steps taken
+    stop_reason: str  # one of engine.loop.STOP_REASONS
+    rounds: int  # accepted refine steps (a rejected rewrite is in the trace, not in outputs)
     outputs: list[str] = field(default_factory=list)
     scores: list[int | None] = field(default_factory=list)  # total feedback score per output
     trace: list[Call] = field(default_factory=list)
     seconds: float = 0.0
     id: str | None = None
     error: None = None
+    checks: dict[str, int] = field(default_factory=dict)
+    """How often each rewrite check (engine.checks), the pairwise verification and a stop flag
+    contradicting the scores fired in this loop."""
 
     def usage(self) -> dict[str, int]:
         keys = ("prompt_tokens", "cached_tokens", "completion_tokens")

@@ -89,9 +89,12 @@ def _feedback_model(aspects: tuple[str, ...], scale: tuple[int, int], max_items:
     # and backslashes (xgrammar's maxLength let raw control characters through). Points are
     # short items of a list, not one long string: xgrammar 0.2.8 took ~15 s to compile a
     # 400-character bound and failed above ~128; a list of 120-character items compiles in 0.4 s.
-    point = Annotated[str, StringConstraints(pattern=rf'^[^"\\\x00-\x1f]{{1,{item_chars}}}$')]
+    # A point starts with a visible character (no blank or whitespace-only points), and the
+    # list may be empty: "no problem" is a legitimate review, and it stops the loop.
+    point = Annotated[str, StringConstraints(
+        pattern=rf'^[^"\\\x00-\x20][^"\\\x00-\x1f]{{0,{item_chars - 1}}}$')]
     text = Field(
-        min_length=1, max_length=max_items,
+        min_length=0, max_length=max_items,
         description="Specific, actionable points: each names one problem and exactly what to change.",
     )
     return create_model(
@@ -106,6 +109,12 @@ def _feedback_model(aspects: tuple[str, ...], scale: tuple[int, int], max_items:
 @lru_cache(maxsize=64)
 def _schema(aspects: tuple[str, ...], scale: tuple[int, int], max_items: int, item_chars: int) -> dict:
     return _feedback_model(aspects, scale, max_items, item_chars).model_json_schema()
+
+
+def verdict_schema() -> dict:
+    """The pairwise verification's answer: which of two texts is better, "A" or "B"."""
+    return {"type": "object", "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
+            "required": ["better"], "additionalProperties": False}
 
 
 def schema_json(spec: FeedbackSpec) -> str:

@@ -29,7 +29,10 @@ def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
     return {"task": task.label, "model": model, "judge": judge if task.scorer_needs_judge else None,
             "limit": limit, "max_rounds": c.max_rounds, "max_tokens": c.sampling.max_tokens,
             "temperature": c.sampling.temperature, "seed": c.sampling.seed, "selection": c.selection,
-            "exclude_draft": c.exclude_draft, "stop_flag": c.use_stop_flag, "oracle": task.oracle}
+            "exclude_draft": c.exclude_draft, "stop_flag": c.use_stop_flag, "oracle": task.oracle,
+            "stop_flag_min": c.flag_min, "stop_on_top": c.stop_on_top,
+            "stop_on_no_problems": c.stop_on_no_problems, "reject": c.reject_bad_rewrites,
+            "verify": c.verify}
 
 
 # ------------------------------------------------------------------ resume
@@ -118,7 +121,7 @@ def _usage(res: LoopResult, stop_at: int | None) -> dict:
     calls = res.trace
     if stop_at is not None:  # oracle: count only the calls up to the output it stopped at
         calls = [c for c in calls if c.stage == "draft" or (c.stage == "feedback" and c.round < stop_at)
-                 or (c.stage == "refine" and c.round <= stop_at)]
+                 or (c.stage in ("refine", "verify") and c.round <= stop_at)]
     keys = ("prompt_tokens", "cached_tokens", "completion_tokens")
     return {k: sum(getattr(c, k) for c in calls) for k in keys}
 
@@ -140,6 +143,7 @@ async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: 
         "base": curve[0], "final": _as_float(final.get("score")),
         "selected_round": stop_at if stop_at is not None else res.selected_round,
         "oracle_stop": stop_at, "stop_reason": res.stop_reason, "rounds": res.rounds,
+        "checks": {k: v for k, v in res.checks.items() if v},
         "usage": _usage(res, stop_at), "usage_all_calls": res.usage(), "seconds": round(res.seconds, 2),
         "trace": [asdict(c) for c in res.trace],
     }
@@ -212,6 +216,21 @@ def _mean(xs):
     return sum(xs) / len(xs) if xs else None
 
 
+def _count(xs) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def _sum_counts(dicts) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for d in dicts:
+        for k, v in d.items():
+            out[k] = out.get(k, 0) + v
+    return dict(sorted(out.items()))
+
+
 def summarize(task: Task, records: list[dict], meta: dict) -> dict:
     ok = [r for r in records if r["status"] == "ok"]
     rounds = task.cfg.max_rounds
@@ -234,6 +253,8 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
                             ("prompt_tokens", "cached_tokens", "completion_tokens")},
         "seconds_per_item": _mean([r["seconds"] for r in ok]),
         "rounds_per_item": _mean([r["rounds"] for r in ok]),
+        "stop_reasons": _count(r["stop_reason"] for r in ok),
+        "checks": _sum_counts(r.get("checks") or {} for r in ok),
         "final_details_mean": {k: sum(v) / len(v) for k, v in details.items()},
         "judge": ok[0].get("judge") if ok else None,
     }

@@ -9,7 +9,8 @@ task.yaml keys (paths are relative to the folder):
     initial: field                  optional: the row field that is y0 (no draft call)
     prompts: {draft, feedback, refine, system}   str.format templates (files)
     feedback: {aspects: [...], scale: [lo, hi]}
-    loop: {max_rounds, stop_flag, threshold, selection, exclude_draft}
+    loop: {max_rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
+           verify, threshold, selection, exclude_draft}
     sampling: {temperature, top_p, max_tokens}
     scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
     variants: {name: {overrides...}} optional; `default_variant` names the default
@@ -195,6 +196,9 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         cfg = RefineConfig(
             max_rounds=int(lp.get("max_rounds", 4)), feedback_mode="grammar", spec=spec_,
             use_stop_flag=bool(lp.get("stop_flag", True)), threshold=lp.get("threshold"),
+            stop_flag_min=lp.get("stop_flag_min"), stop_on_top=bool(lp.get("stop_on_top", True)),
+            stop_on_no_problems=bool(lp.get("stop_on_no_problems", True)),
+            reject_bad_rewrites=bool(lp.get("reject", True)), verify=str(lp.get("verify", "off")),
             selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
             sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
                               top_p=float(sp.get("top_p", 1.0)),
@@ -220,14 +224,14 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
 
 def with_overrides(task: Task, rounds: int | None = None, max_tokens: int | None = None,
                    temperature: float | None = None, seed: int | None = None,
-                   stop_flag: bool | None = None) -> Task:
+                   stop_flag: bool | None = None, verify: str | None = None) -> Task:
     """The task with command-line overrides of round cap, stop flag and sampling."""
     cfg = task.cfg
     s = cfg.sampling
     try:
         s = replace(s, **{k: v for k, v in (("max_tokens", max_tokens), ("temperature", temperature),
                                              ("seed", seed)) if v is not None})
-        over = {"max_rounds": rounds, "use_stop_flag": stop_flag}
+        over = {"max_rounds": rounds, "use_stop_flag": stop_flag, "verify": verify}
         cfg = replace(cfg, sampling=s, **{k: v for k, v in over.items() if v is not None})
     except Exception as exc:
         raise TaskError(str(exc)) from exc

@@ -26,8 +26,10 @@ class CharTokenizer:
 
 
 def fb(scores: dict[str, int] | None = None, stop: bool = False, points=("fix it",)) -> str:
-    """A grammar-mode feedback text."""
-    scores = scores or {"correctness": 1, "completeness": 1, "clarity": 1}
+    """A grammar-mode feedback text. Default scores: all 1 (go on), or 5/5/4 with stop=True
+    (a flag that agrees with the scores, below the top so that the flag itself stops)."""
+    default = (5, 5, 4) if stop else (1, 1, 1)
+    scores = scores or dict(zip(("correctness", "completeness", "clarity"), default))
     return json.dumps({"feedback": list(points), "scores": scores, "stop": stop})
 
 

@@ -31,7 +31,7 @@ def _commongen_responder(prompt: str) -> str:
         return json.dumps({"feedback": ["use the missing concepts"],
                            "scores": {"concept_coverage": 2, "coherence": 3}, "stop": False})
     concepts = prompt[prompt.rfind("Concepts:"):].split("\n")[0][len("Concepts: "):].split(", ")
-    n = 3 if stage == "draft" else 10  # refinements use more concepts
+    n = 3 + 7 * prompt.count("Rewrite the paragraph")  # each refinement uses more concepts
     return "A story with " + " and ".join(concepts[:n]) + "."
 
 
@@ -45,8 +45,8 @@ def test_records_scores_by_round_and_summary(tmp_path):
     for rec, row in zip(records, rows):
         assert rec["status"] == "ok" and len(rec["outputs"]) == 3
         n = len(row["concepts"])
-        assert rec["score_by_round"] == pytest.approx([3 / n, 10 / n, 10 / n])
-        assert rec["base"] == pytest.approx(3 / n) and rec["final"] == pytest.approx(10 / n)
+        assert rec["score_by_round"] == pytest.approx([3 / n, 10 / n, min(17, n) / n])
+        assert rec["base"] == pytest.approx(3 / n) and rec["final"] == pytest.approx(min(17, n) / n)
         assert len(rec["feedback"]) == 2 and rec["feedback"][0]["scores"]["coherence"] == 3
         assert rec["usage"]["completion_tokens"] > 0 and rec["trace"][0]["stage"] == "draft"
     s = ev.summarize(t, records, meta)
@@ -62,9 +62,10 @@ def test_records_scores_by_round_and_summary(tmp_path):
 def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     wrong = "```python\ndef solution():\n    return 17\n```"
     right = "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"
-    fb = json.dumps({"feedback": ["recheck"], "scores": {"correctness": 2, "arithmetic": 2, "units": 2},
+    wrong2 = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
+    fb = json.dumps({"feedback": ["recheck"], "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
                      "stop": True})  # the critic wants to stop: the oracle variant ignores it
-    script = [wrong, fb, right, fb, wrong]
+    script = [wrong, fb, right, fb, wrong2]
     t = registry.with_overrides(registry.load("gsm8k:oracle"), rounds=2)
     engine = ScriptedEngine(script=list(script), name="fake")
     meta = {"settings": ev.settings(t, "fake", None, 1)}

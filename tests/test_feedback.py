@@ -30,9 +30,11 @@ def test_parse_json_validates_ranges_and_fields():
     good = {"feedback": ["add units"], "scores": {"correctness": 5, "completeness": 1, "clarity": 3},
             "stop": False}
     assert spec.parse_json(json.dumps(good))["scores"]["correctness"] == 5
+    assert spec.parse_json(json.dumps({**good, "feedback": []}))["feedback"] == []  # "no problem"
     for bad in ({**good, "scores": {**good["scores"], "clarity": 6}},
                 {**good, "extra": 1},
-                {**good, "feedback": []}):
+                {**good, "feedback": [" leading blank"]},
+                {**good, "feedback": [""]}):
         with pytest.raises(ValueError):
             spec.parse_json(json.dumps(bad))
     with pytest.raises(ValueError):

@@ -28,9 +28,9 @@ def test_stop_flag_stops_after_first_feedback():
 
 
 def test_stop_flag_can_be_ignored():
-    eng = ScriptedEngine(["y0", fb(stop=True), "y1"])
+    eng = ScriptedEngine(["y0", fb(stop=True), "y1 is better"])
     res = run(refine(eng, Item("task"), RefineConfig(max_rounds=1, use_stop_flag=False)))
-    assert res.stop_reason == "max_rounds" and res.answer == "y1"
+    assert res.stop_reason == "max_rounds" and res.answer == "y1 is better"
 
 
 def test_threshold_stops_when_total_reached():
@@ -63,7 +63,7 @@ def test_best_selection_scores_every_output_and_picks_the_highest():
 
 
 def test_best_selection_can_exclude_the_draft():
-    script = ["y0", fb(scores(5, 5, 5)), "y1", fb(scores(2, 2, 2)), "y2", fb(scores(3, 3, 3))]
+    script = ["y0", fb(scores(5, 5, 4)), "y1", fb(scores(2, 2, 2)), "y2", fb(scores(3, 3, 3))]
     cfg = RefineConfig(max_rounds=2, selection="best", use_stop_flag=False)
     assert run(refine(ScriptedEngine(script), Item("t"), cfg)).answer == "y0"
     cfg = RefineConfig(max_rounds=2, selection="best", exclude_draft=True, use_stop_flag=False)
@@ -138,8 +138,8 @@ def test_critic_model_writes_feedback_and_refinements():
 
 def test_context_full_stops_with_what_it_has():
     cfg = RefineConfig()
-    guide = len(cfg.prompts.system_text(cfg.spec))  # one token per character here
-    eng = ScriptedEngine(["y0" * 30], max_model_len=200 + guide)
+    guide = len(cfg.prompts.guide(cfg.spec))  # one token per character here
+    eng = ScriptedEngine(["y0" * 30], max_model_len=100 + guide)
     res = run(refine(eng, Item("t"), cfg))
     assert res.stop_reason == "context_full" and res.answer == "y0" * 30
 
@@ -199,40 +199,45 @@ def test_answer_schema_constrains_draft_and_rewrites_only():
     assert eng.schemas[1] != schema and "scores" in eng.schemas[1]["properties"]
 
 
-def test_chat_messages_start_the_conversation():
+def test_chat_messages_start_the_conversation_unchanged():
+    """The draft prompt is the plain chat completion's prompt: the client's messages, nothing added."""
     eng = ScriptedEngine(["y0", fb(stop=True)])
     msgs = [{"role": "system", "content": "SYS"}, {"role": "user", "content": "Q1"},
             {"role": "assistant", "content": "A1"}, {"role": "user", "content": "Q2"}]
     res = run(refine(eng, Item("Q2", messages=msgs), RefineConfig()))
     first = eng.tokenizer.decode(eng.prompts[0])
-    guide = RefineConfig().prompts.guide(RefineConfig().spec)
-    with_guide = [{"role": "system", "content": "SYS\n\n" + guide}, *msgs[1:]]
-    assert first == eng.tokenizer.apply_chat_template(with_guide, add_generation_prompt=True)
-    # without a system message of the client's, the guide becomes the first message
+    assert first == eng.tokenizer.apply_chat_template(msgs, add_generation_prompt=True)
     eng2 = ScriptedEngine(["y0", fb(stop=True)])
     run(refine(eng2, Item("Q2", messages=msgs[1:]), RefineConfig()))
     assert eng2.tokenizer.decode(eng2.prompts[0]) == eng2.tokenizer.apply_chat_template(
-        [{"role": "system", "content": guide}, *msgs[1:]], add_generation_prompt=True)
+        msgs[1:], add_generation_prompt=True)
     assert res.answer == "y0"
     with pytest.raises(InvalidParameter, match="messages"):
         run(refine(eng, Item("x", messages=[{"role": "assistant", "content": "hi"}]), RefineConfig()))
 
 
-def test_guide_is_stated_once_and_round_turns_stay_short():
-    """The rubric lives in the system turn; each round adds only the outputs and a short turn."""
+def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review():
+    """No review guide in the draft; the rubric is the first review turn, stated once, and
+    later rounds add only the outputs and a short turn (the rest comes from the prefix cache)."""
+    from engine.prompts import Prompts
+
     eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
-    cfg = RefineConfig(max_rounds=2, use_stop_flag=False)
+    cfg = RefineConfig(max_rounds=2, use_stop_flag=False, prompts=Prompts(system="Be brief."))
     run(refine(eng, Item("task"), cfg))
     texts = [eng.tokenizer.decode(p) for p in eng.prompts]
+    plain = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "task"}]
+    assert texts[0] == eng.tokenizer.apply_chat_template(plain, add_generation_prompt=True)
     guide = cfg.prompts.guide(cfg.spec)
-    assert "correctness, completeness, clarity" in guide and texts[0].startswith("<system>" + guide)
+    assert "correctness, completeness, clarity" in guide and guide not in texts[0]
+    assert texts[1].startswith(texts[0]) and guide in texts[1][len(texts[0]):]
     for a, b in zip(texts, texts[1:]):
         assert b.startswith(a)  # append-only
-        assert b.count(guide) == 1
-    # what a round adds besides the model's own output: the turn markers and a short request
-    added = [len(b) - len(a) for a, b in zip(texts, texts[1:])]
-    outputs = [len("y0"), len(fb()), len("y1"), len(fb())]
-    assert all(n - o < 80 for n, o in zip(added, outputs)), added  # the full instruction: 250+
+    assert texts[-1].count(guide) == 1
+    # what a later round adds besides the model's own output: the turn markers and a short request
+    added = [len(b) - len(a) for a, b in zip(texts[2:], texts[3:])]
+    outputs = [len("y1"), len(fb())]
+    assert all(n - o < 230 for n, o in zip(added, outputs)), added  # the rubric alone: 300+
+    assert len(guide) > 300
 
 
 def test_standalone_prompts_have_no_guide_and_full_turns():
@@ -251,6 +256,133 @@ def test_text_mode_names_the_stop_phrase_in_the_review_turn_only():
     cfg = RefineConfig(feedback_mode="text", stop_phrase="ALL GOOD HERE")
     res = run(refine(eng, Item("task"), cfg))
     draft, review = (eng.tokenizer.decode(p) for p in eng.prompts)
-    assert "ALL GOOD HERE" not in draft and "aspect: N/5" in draft
+    assert "ALL GOOD HERE" not in draft and "aspect: N/5" not in draft
     assert review[len(draft):].count("reply only with: ALL GOOD HERE") == 1
+    assert "aspect: N/5" in review[len(draft):]
     assert res.stop_reason == "stop_phrase"
+
+
+# ------------------------------------------------------------ stop rules consistent with the scores
+
+def test_every_aspect_at_the_top_stops_whatever_the_flag_says():
+    eng = ScriptedEngine(["y0", fb(scores(5, 5, 5), stop=False)])
+    res = run(refine(eng, Item("t"), RefineConfig()))
+    assert res.stop_reason == "top_scores" and res.answer == "y0"
+    assert [c.stage for c in res.trace] == ["draft", "feedback"]
+    assert res.trace[1].flag_disagrees is True and res.checks["flag_disagreed"] == 1
+
+
+def test_a_review_with_no_problem_stops():
+    for points in ((), (", ", "-")):  # none, or only points with nothing to say
+        eng = ScriptedEngine(["y0", fb(scores(3, 2, 4), points=points)])
+        res = run(refine(eng, Item("t"), RefineConfig()))
+        assert res.stop_reason == "no_problems" and res.answer == "y0"
+
+
+def test_stop_flag_counts_only_when_the_scores_agree():
+    # stop: true with a 2 on correctness is a contradiction: the loop goes on and records it
+    eng = ScriptedEngine(["y0", fb(scores(2, 5, 5), stop=True), "y1 fixed", fb(scores(4, 5, 5), stop=True)])
+    res = run(refine(eng, Item("t"), RefineConfig()))
+    assert res.stop_reason == "stop_flag" and res.answer == "y1 fixed"
+    assert [c.flag_disagrees for c in res.trace if c.stage == "feedback"] == [True, False]
+    assert res.checks["flag_disagreed"] == 1
+    # a stricter level: the flag needs 5 everywhere, so the second review does not stop either
+    eng = ScriptedEngine(["y0", fb(scores(2, 5, 5), stop=True), "y1 fixed", fb(scores(4, 5, 5), stop=True)])
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, stop_flag_min=5)))
+    assert res.stop_reason == "max_rounds"
+
+
+def test_consistent_stop_rules_can_be_turned_off():
+    eng = ScriptedEngine(["y0", fb(scores(5, 5, 5), points=()), "y1 again"])
+    cfg = RefineConfig(max_rounds=1, stop_on_top=False, stop_on_no_problems=False, use_stop_flag=False)
+    res = run(refine(eng, Item("t"), cfg))
+    assert res.stop_reason == "max_rounds" and res.answer == "y1 again"
+
+
+def test_stop_flag_min_is_checked_against_the_scale():
+    with pytest.raises(InvalidParameter) as exc:
+        RefineConfig(stop_flag_min=9)
+    assert exc.value.param == "stop_flag_min"
+    with pytest.raises(InvalidParameter) as exc:
+        RefineConfig(verify="majority")
+    assert exc.value.param == "verify"
+
+
+# ------------------------------------------------------------ bad rewrites are rejected
+
+@pytest.mark.parametrize("rewrite,check", [
+    ('{"feedback": ["fine"], "scores": {"correctness": 5}, "stop": true}', "feedback_json"),
+    ("The review is clear and concise, but it does not say which oceans.", "review_talk"),
+    ("Here is the improved answer: Pacific and Atlantic.", "review_talk"),
+    ("ocean ocean ocean ocean " * 30, "repetitive"),
+    ("   ", "empty"),
+    ("Pacific.", "truncated"),
+    ("The two oceans are  the Pacific Ocean and the Atlantic Ocean, which border the Americas.", "identical"),
+])
+def test_a_bad_rewrite_ends_the_loop_with_the_previous_output(rewrite, check):
+    draft = "The two oceans are the Pacific Ocean and the Atlantic Ocean, which border the Americas."
+    eng = ScriptedEngine([draft, fb(), rewrite])
+    res = run(refine(eng, Item("Name two oceans."), RefineConfig(max_rounds=2)))
+    assert res.answer == draft and res.outputs == [draft] and res.rounds == 0
+    assert res.stop_reason == ("no_progress" if check == "identical" else "rejected")
+    assert res.trace[-1].stage == "refine" and res.trace[-1].rejected == check
+    assert res.checks[check] == 1 and sum(res.checks.values()) == 1
+
+
+def test_a_shorter_rewrite_is_fine_when_the_review_asked_to_cut():
+    draft = "The two oceans are the Pacific Ocean and the Atlantic Ocean, which border the Americas."
+    eng = ScriptedEngine([draft, fb(points=("Too long: remove the last clause",)), "Pacific, Atlantic."])
+    res = run(refine(eng, Item("Name two oceans."), RefineConfig(max_rounds=1)))
+    assert res.answer == "Pacific, Atlantic." and res.stop_reason == "max_rounds"
+
+
+def test_review_words_the_request_itself_used_are_allowed():
+    eng = ScriptedEngine(["Great food.", fb(), "The review says the food is great and the service slow."])
+    res = run(refine(eng, Item("Summarize the review: food great, service slow."), RefineConfig(max_rounds=1)))
+    assert res.stop_reason == "max_rounds" and res.rounds == 1
+
+
+def test_checks_can_be_turned_off():
+    eng = ScriptedEngine(["y0 is here", fb(), "y0 is here"])
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, reject_bad_rewrites=False)))
+    assert res.stop_reason == "max_rounds" and res.rounds == 1
+
+
+def test_a_rejected_rewrite_is_never_returned_with_best_selection():
+    eng = ScriptedEngine(["y0 plain", fb(scores(2, 2, 2)), '{"feedback": [], "scores": {}, "stop": true}'])
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=2, selection="best")))
+    assert res.answer == "y0 plain" and res.stop_reason == "rejected"
+
+
+# ------------------------------------------------------------ pairwise verification
+
+def _verdicts(first: str, second: str):
+    """A responder: draft, feedback, rewrite, then the two A/B verdicts."""
+    def respond(prompt: str) -> str:
+        if "Which answer is better" in prompt:
+            # first order shows (previous, rewrite), second (rewrite, previous)
+            return '{"better": "%s"}' % (first if "Answer A:\ny0 draft" in prompt else second)
+        if prompt.count("<user>") == 1:
+            return "y0 draft"
+        if prompt.rstrip().endswith("<assistant>") and "Now answer my request again" in prompt.split("<user>")[-1]:
+            return "y1 rewrite"
+        return fb()
+    return respond
+
+
+def test_pairwise_keeps_a_rewrite_that_wins_both_orders():
+    eng = ScriptedEngine(respond=_verdicts("B", "A"))
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, verify="pairwise")))
+    assert res.answer == "y1 rewrite" and res.stop_reason == "max_rounds"
+    verify = [c for c in res.trace if c.stage == "verify"]
+    assert len(verify) == 2 and all(c.round == 1 for c in verify)
+    assert all(s == {"type": "object", "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
+                     "required": ["better"], "additionalProperties": False}
+               for s in eng.schemas[3:5])
+
+
+@pytest.mark.parametrize("first,second", [("A", "A"), ("B", "B"), ("A", "B")])
+def test_pairwise_rejects_a_rewrite_that_loses_either_order(first, second):
+    eng = ScriptedEngine(respond=_verdicts(first, second))
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, verify="pairwise")))
+    assert res.answer == "y0 draft" and res.stop_reason == "rejected" and res.checks["pairwise"] == 1

@@ -638,8 +638,14 @@ def test_task_prompts_can_turn_the_guide_off_or_replace_it():
     off = SelfRefineOptions(task={"guide": ""}).to_config(s0, None).prompts
     mine = SelfRefineOptions(task={"guide": "Judge {aspects} from {low} to {high}."}).to_config(s0, None).prompts
     spec = SelfRefineOptions().to_config(s0, None).spec
-    assert "strictly" in on.system_text(spec) and off.system_text(spec) is None
-    assert mine.system_text(spec) == "Judge correctness, completeness, clarity from 1 to 5."
+    assert "strict reviewer" in on.review(spec, round=0) and on.system_text() is None
+    assert off.guide(spec) is None and off.review(spec, round=0) == off.render("feedback_grammar", spec)
+    assert mine.review(spec, round=0) == "Judge correctness, completeness, clarity from 1 to 5."
+    assert mine.review(spec, round=1) == on.review(spec, round=1)  # later rounds: the short turn
+    opts = SelfRefineOptions(stop_flag_min=3, stop_on_top=False, stop_on_no_problems=False, reject=False,
+                             verify="pairwise").to_config(s0, None)
+    assert (opts.flag_min, opts.stop_on_top, opts.stop_on_no_problems, opts.reject_bad_rewrites,
+            opts.verify) == (3, False, False, False, "pairwise")
     with pytest.raises(InvalidParameter) as e:
         SelfRefineOptions(task={"guide": "{nope}"}).to_config(s0, None)
     assert e.value.param == "selfrefine.task.guide"

@@ -52,7 +52,18 @@ class SelfRefineOptions(BaseModel):
     threshold: int | None = None
     """Stop when the total score reaches this."""
     stop_flag: bool = True
-    """grammar mode: stop when the critic sets `stop: true`."""
+    """grammar mode: stop when the critic sets `stop: true` and its scores agree."""
+    stop_flag_min: int | None = None
+    """The stop flag counts only if no aspect scores below this (default: one under the top)."""
+    stop_on_top: bool = True
+    """Stop when every aspect is at the top of the scale."""
+    stop_on_no_problems: bool = True
+    """grammar mode: stop when the review lists no problem."""
+    reject: bool = True
+    """End with the previous output when a rewrite fails a check (review talk, feedback JSON,
+    repetition, truncation, a copy of an earlier output)."""
+    verify: Literal["off", "pairwise"] = "off"
+    """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: feedback that is exactly this phrase stops the loop."""
     selection: Literal["last", "best"] = "last"
@@ -67,7 +78,7 @@ class SelfRefineOptions(BaseModel):
     """Sampling temperature of the critic."""
     task: dict[str, str] | None = None
     """Task-specific prompts: any of `feedback` (grammar mode), `feedback_text`, `refine`,
-    `system`, `guide` / `guide_text` (the rubric stated once in the system turn; "" for none);
+    `system`, `guide` / `guide_text` (the rubric, stated once as the first review turn; "" for none);
     templates may use {input}, {aspects}, {low}, {high}, {stop_phrase}, {round}."""
     return_trace: bool = False
     """Return the loop's full trace (every call, feedback, scores, tokens) in the response."""
@@ -88,6 +99,11 @@ class SelfRefineOptions(BaseModel):
             feedback_mode=self.feedback,
             spec=spec,
             use_stop_flag=self.stop_flag,
+            stop_flag_min=self.stop_flag_min,
+            stop_on_top=self.stop_on_top,
+            stop_on_no_problems=self.stop_on_no_problems,
+            reject_bad_rewrites=self.reject,
+            verify=self.verify,
             stop_phrase=self.stop_phrase,
             threshold=self.threshold,
             selection=self.selection,

@@ -203,6 +203,7 @@ def _loop_summary(index: int, r: ChoiceResult, trace: bool) -> dict:
         "rounds": lr.rounds,
         "selected_round": lr.selected_round,
         "scores": lr.scores,
+        "checks": {k: v for k, v in lr.checks.items() if v},
         "seconds": round(lr.seconds, 3),
     }
     if trace:
@@ -327,7 +328,8 @@ class Serving:
                 self.metrics.loops.labels("refine", outcome).inc()
                 raise
             self.metrics.record_loop(res)
-            chosen = [c for c in res.trace if c.stage != "feedback" and c.round == res.selected_round]
+            chosen = [c for c in res.trace if c.stage in ("draft", "refine") and not c.rejected
+                      and c.round == res.selected_round]
             finish = chosen[0].finish_reason if chosen else "stop"
             return ChoiceResult(res.answer, finish, res.trace, res)
 

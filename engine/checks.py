@@ -1,0 +1,172 @@
+"""Checks that keep a bad rewrite from replacing a good answer.
+
+Small models asked to rewrite after a review often answer with the review itself (the feedback
+JSON, or prose about "the review" and "the answer"), loop on one phrase until the token cap,
+return a stub, or copy the previous answer unchanged. Each check here is a plain function of
+the texts involved; `judge_rewrite` runs them in order and names the first that fires. The loop
+then ends with the previous output and stop reason `rejected` (or `no_progress` for a copy).
+
+Every check compares against what the plain answer and the request already contained, so a
+request that is itself about reviews, JSON or repetition is not penalised for it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from collections import Counter
+
+# Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
+EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, IDENTICAL = (
+    "empty", "feedback_json", "review_talk", "repetitive", "truncated", "identical")
+REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, IDENTICAL)
+"""Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
+
+FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
+
+# Phrases with which a reviewer, not an answer, speaks. Matched case-insensitively on word
+# boundaries; a phrase that the plain answer or the request already used does not count.
+_REVIEW_PHRASES = (
+    r"(?:the|this|that|your|my) (?:review|feedback|critique|reviewer)\b",
+    # "the answer" as a thing being discussed; "the answer is 42" is an answer, not a review
+    r"(?:this|that|the|your|my) (?:original |previous |above |latest |revised |improved |rewritten |"
+    r"updated |new |initial |first )?(?:answer|response|rewrite)\b(?!\s*(?:is|was|to|of|for)\b|\s*[=:])",
+    r"(?:this|that|the|your|my) (?:answer|response) (?:is|was) (?:clear|concise|correct|accurate|"
+    r"complete|well|good|excellent|helpful|informative|perfect)",
+    r"(?:the|your|my) (?:original|previous|revised|improved|rewritten|updated) (?:text|version|paragraph)\b",
+    r"(?:correctness|completeness|clarity|coherence)\s*[:=]\s*\d",
+    r"(?:needs|need) no (?:further )?changes?\b",
+    r"no changes? (?:are |is )?needed\b",
+    r"meets (?:all )?the criteria\b",
+    r"(?:improved|revised|rewritten|updated|corrected) (?:answer|response|version)\b",
+)
+_REVIEW_RE = [re.compile(rf"\b{p}", re.IGNORECASE) for p in _REVIEW_PHRASES]
+
+# Words in a review that ask for a shorter text: then a much shorter rewrite is expected.
+_CUT_RE = re.compile(
+    r"\b(?:shorten|shorter|cut|trim|remove|delete|drop|omit|too long|verbose|wordy|concise|"
+    r"redundan\w*|unnecessary|simplif\w*|brief|condense|fewer|less)\b", re.IGNORECASE)
+
+SHRINK_RATIO = 0.35
+"""A rewrite under this share of the previous output's length is truncated unless asked to cut."""
+SHRINK_MIN_CHARS = 60
+"""...and only when the previous output had at least this many characters."""
+
+
+def normalize(text: str) -> str:
+    """Whitespace-collapsed, case-kept text: what `identical` compares."""
+    return " ".join(text.split())
+
+
+def is_empty(text: str) -> bool:
+    """Nothing but whitespace and punctuation."""
+    return not any(ch.isalnum() for ch in text)
+
+
+def _json_objects(text: str):
+    """Every JSON object that a text is, or that a fenced / embedded block in it is."""
+    s = text.strip()
+    fence = re.sub(r"^```[a-zA-Z]*\s*|\s*```$", "", s)
+    candidates = [s, fence]
+    start, end = s.find("{"), s.rfind("}")
+    if 0 <= start < end:
+        candidates.append(s[start:end + 1])
+    for c in candidates:
+        try:
+            obj = json.loads(c)
+        except (json.JSONDecodeError, ValueError):
+            continue
+        if isinstance(obj, dict):
+            yield obj
+
+
+def is_feedback_json(text: str, reference: str = "") -> bool:
+    """The text is (or contains) a JSON object with feedback keys: a review, not an answer.
+
+    A reference (request + plain answer) that has such an object itself keeps the check quiet:
+    then JSON with those keys may be what the user asked for.
+    """
+    def has_feedback(t: str) -> bool:
+        return any(FEEDBACK_KEYS & set(obj) for obj in _json_objects(t))
+
+    return has_feedback(text) and not has_feedback(reference)
+
+
+def review_phrases(text: str) -> set[str]:
+    """The review phrases (lowercased) found in a text."""
+    found = set()
+    for rx in _REVIEW_RE:
+        found.update(m.group(0).lower() for m in rx.finditer(text))
+    return found
+
+
+def is_review_talk(text: str, reference: str = "") -> bool:
+    """The text talks about the review or the answer in phrases the reference never used."""
+    return bool(review_phrases(text) - review_phrases(reference))
+
+
+def repetition(text: str, n: int = 4) -> float:
+    """Share of word n-grams that repeat an earlier n-gram (0: none, near 1: one phrase looped)."""
+    words = text.split()
+    if len(words) < n + 1:
+        return 0.0
+    grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+    counts = Counter(grams)
+    return sum(c - 1 for c in counts.values()) / len(grams)
+
+
+def is_repetitive(text: str, reference: str = "") -> bool:
+    """Heavy repetition: over half the word 4-grams repeat (at least 40 words), or the text
+    compresses to under a fifth of its size; and clearly more so than the reference."""
+    words = text.split()
+    if len(words) >= 40 and repetition(text) > 0.5 and repetition(text) > repetition(reference) + 0.2:
+        return True
+    raw = text.encode()
+    if len(raw) >= 400:
+        ratio = len(zlib.compress(raw)) / len(raw)
+        ref = reference.encode()
+        ref_ratio = len(zlib.compress(ref)) / len(ref) if len(ref) >= 400 else 1.0
+        return ratio < 0.2 and ratio < ref_ratio - 0.1
+    return False
+
+
+def asks_to_cut(points: list[str]) -> bool:
+    """The review asks for something to be shortened or removed."""
+    return any(_CUT_RE.search(p) for p in points)
+
+
+def is_truncated(text: str, previous: str, points: list[str]) -> bool:
+    """A fraction of the previous output's length when the review asked for nothing to be cut."""
+    if len(previous.strip()) < SHRINK_MIN_CHARS:
+        return False
+    return len(text.strip()) < SHRINK_RATIO * len(previous.strip()) and not asks_to_cut(points)
+
+
+def is_identical(text: str, earlier: list[str]) -> bool:
+    """The same text (up to whitespace) as an earlier output: the loop made no progress."""
+    t = normalize(text)
+    return any(t == normalize(e) for e in earlier)
+
+
+def judge_rewrite(text: str, *, previous: str, earlier: list[str], reference: str,
+                  points: list[str]) -> str | None:
+    """The first check a rewrite fails, or None if it may replace the previous output.
+
+    `previous` is the output the rewrite would replace, `earlier` every output so far,
+    `reference` the request and the plain answer (phrases they use are allowed), and `points`
+    the feedback that asked for the rewrite.
+    """
+    if is_empty(text):
+        return EMPTY
+    if is_feedback_json(text, reference):
+        return FEEDBACK_JSON
+    if is_review_talk(text, reference):
+        return REVIEW_TALK
+    if is_repetitive(text, reference + "\n" + previous):
+        return REPETITIVE
+    if is_truncated(text, previous, points):
+        return TRUNCATED
+    if is_identical(text, earlier):
+        return IDENTICAL
+    return None
