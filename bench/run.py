@@ -80,7 +80,7 @@ class BenchConfig:
     sweep: tuple[int, ...] = (1, 4, 16, 32, 64)
     modes: tuple[str, ...] = MODES
     feedback_items: int = 2
-    feedback_item_chars: int = 64
+    feedback_item_words: int = 12
     kv_cache_gib: float = 2.0
     max_model_len: int = 4096
     structured_backend: str = "xgrammar"
@@ -99,12 +99,12 @@ class BenchConfig:
             base.update(loops=4, rounds=1, max_tokens=16, sequential_loops=2, transformers_loops=1, repeats=1,
                         transformers_budget_s=30.0,
                         sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
-                        feedback_item_chars=40)
+                        feedback_item_words=8)
         base.update({k: v for k, v in over.items() if v is not None})
         return cls(quick=quick, natural=natural, **base)
 
     def spec(self) -> FeedbackSpec:
-        return FeedbackSpec(max_items=self.feedback_items, item_chars=self.feedback_item_chars)
+        return FeedbackSpec(max_items=self.feedback_items, item_words=self.feedback_item_words)
 
     def refine_config(self, feedback_mode: str = "grammar") -> RefineConfig:
         prompts = Prompts()
@@ -531,7 +531,7 @@ def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
     def make_report(b: Bench, final: bool) -> dict:
         config = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()}
         config.update(workload="natural" if cfg.natural else "fixed",
-                      feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_chars} chars max)",
+                      feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_words} words max)",
                       cpu_count=os.cpu_count(), started_utc=started,
                       loadavg_start=[round(x, 2) for x in load0] if load0 else None,
                       threads_env={k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND",

@@ -2,7 +2,8 @@
 
 Small models asked to rewrite after a review often answer with the review itself (the feedback
 JSON, or prose about "the review" and "the answer"), loop on one phrase until the token cap,
-return a stub, or copy the previous answer unchanged. Each check here is a plain function of
+return a stub, paste the request back in (the review they were to reverse, the program they
+were to speed up), or copy the previous answer unchanged. Each check here is a plain function of
 the texts involved; `judge_rewrite` runs them in order and names the first that fires. The loop
 then ends with the previous output and stop reason `rejected` (or `no_progress` for a copy).
 
@@ -18,9 +19,9 @@ import zlib
 from collections import Counter
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, IDENTICAL = (
-    "empty", "feedback_json", "review_talk", "repetitive", "truncated", "identical")
-REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, IDENTICAL)
+EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
+    "empty", "feedback_json", "review_talk", "repetitive", "truncated", "echo", "identical")
+REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, ECHO, IDENTICAL)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
 
 FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
@@ -143,6 +144,35 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     return len(text.strip()) < SHRINK_RATIO * len(previous.strip()) and not asks_to_cut(points)
 
 
+ECHO_NGRAM = 8
+ECHO_MIN_WORDS = 12
+ECHO_SHARE = 0.25
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def echoed_words(text: str, request: str, previous: str, n: int = ECHO_NGRAM) -> int:
+    """Words of `text` inside word n-grams copied from the request that `previous` did not have."""
+    words = _words(text)
+    grams = lambda ws: {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}  # noqa: E731
+    from_request = grams(_words(request)) - grams(_words(previous))
+    covered = [False] * len(words)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i:i + n]) in from_request:
+            covered[i:i + n] = [True] * n
+    return sum(covered)
+
+
+def is_echo(text: str, request: str, previous: str) -> bool:
+    """The rewrite brings back long verbatim runs of the request that the previous output had
+    left behind: a review to reverse pasted back in, the slow program restored. At least
+    ECHO_MIN_WORDS words and ECHO_SHARE of the rewrite."""
+    n = echoed_words(text, request, previous)
+    return n >= ECHO_MIN_WORDS and n >= ECHO_SHARE * max(1, len(_words(text)))
+
+
 def is_identical(text: str, earlier: list[str]) -> bool:
     """The same text (up to whitespace) as an earlier output: the loop made no progress."""
     t = normalize(text)
@@ -150,12 +180,12 @@ def is_identical(text: str, earlier: list[str]) -> bool:
 
 
 def judge_rewrite(text: str, *, previous: str, earlier: list[str], reference: str,
-                  points: list[str]) -> str | None:
+                  points: list[str], request: str = "") -> str | None:
     """The first check a rewrite fails, or None if it may replace the previous output.
 
     `previous` is the output the rewrite would replace, `earlier` every output so far,
-    `reference` the request and the plain answer (phrases they use are allowed), and `points`
-    the feedback that asked for the rewrite.
+    `reference` the request and the plain answer (phrases they use are allowed), `points`
+    the feedback that asked for the rewrite, and `request` the request alone.
     """
     if is_empty(text):
         return EMPTY
@@ -167,6 +197,8 @@ def judge_rewrite(text: str, *, previous: str, earlier: list[str], reference: st
         return REPETITIVE
     if is_truncated(text, previous, points):
         return TRUNCATED
+    if request and is_echo(text, request, previous):
+        return ECHO
     if is_identical(text, earlier):
         return IDENTICAL
     return None

@@ -24,6 +24,7 @@ from grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text
 FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")
 VERIFY_MODES = ("off", "pairwise")
+REFINE_MODES = ("rewrite", "append")
 STOP_REASONS = ("top_scores", "no_problems", "stop_flag", "stop_phrase", "threshold", "rejected",
                 "no_progress", "max_rounds", "context_full")
 """Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
@@ -33,6 +34,8 @@ repeated an earlier output. The rest as named."""
 FLAG_DISAGREED = "flag_disagreed"
 """Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
 with every score at the top)."""
+UNGROUNDED = "ungrounded"
+"""Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
@@ -59,6 +62,11 @@ class RefineConfig:
     """End the loop with the previous output when a rewrite fails a check of engine.checks."""
     verify: str = "off"
     """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
+    refine_mode: str = "rewrite"
+    """rewrite: each refine call writes the whole new output; append: it writes text that is
+    added to the previous output (e.g. a sentence for the missing concepts), which can only
+    add to what the output already has."""
+    append_separator: str = " "
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: stop when the feedback (or its first line) is exactly this phrase."""
     threshold: int | None = None
@@ -90,6 +98,8 @@ class RefineConfig:
             raise InvalidParameter("stop_flag_min", f"must be in [{lo}, {hi}] for this scale")
         if self.verify not in VERIFY_MODES:
             raise InvalidParameter("verify", f"must be one of {', '.join(VERIFY_MODES)}")
+        if self.refine_mode not in REFINE_MODES:
+            raise InvalidParameter("refine_mode", f"must be one of {', '.join(REFINE_MODES)}")
 
     @property
     def flag_min(self) -> int:
@@ -97,9 +107,9 @@ class RefineConfig:
         lo, hi = self.spec.scale
         return self.stop_flag_min if self.stop_flag_min is not None else max(lo, hi - 1)
 
-    def feedback_sampling(self) -> Sampling:
+    def feedback_sampling(self, choices: tuple[str, ...] = ()) -> Sampling:
         return Sampling(temperature=self.feedback_temperature, top_p=self.sampling.top_p,
-                        max_tokens=self.spec.token_budget(), seed=self.sampling.seed)
+                        max_tokens=self.spec.token_budget(choices), seed=self.sampling.seed)
 
 
 @dataclass
@@ -114,6 +124,11 @@ class Item:
     id: str | None = None
     initial: str | None = None
     messages: list[dict] | None = None
+    vocab: tuple[str, ...] | None = None
+    """The item's own vocabulary for a checklist feedback form (e.g. its concepts)."""
+    observe: Callable[[str], str] | None = None
+    """Execution feedback: called (in a thread) with each output before its review; the text
+    it returns fills `{observation}` in the review turn (e.g. what running the program gave)."""
 
 
 Event = dict
@@ -146,29 +161,27 @@ async def _call(engine: Engine, conv: Conversation, stage: str, rnd: int, sampli
     return Call.of(out, stage, rnd, engine.name, text=out.text.strip())
 
 
-def _points(fb: dict) -> list[str]:
-    """The review's problems that say something (points of only spaces or commas are none)."""
-    return [p.strip() for p in fb.get("feedback") or [] if not checks.is_empty(p)]
-
-
-def _read_feedback(call: Call, cfg: RefineConfig) -> tuple[int | None, str | None, list[str]]:
+def _read_feedback(call: Call, cfg: RefineConfig, choices: tuple[str, ...] = (),
+                   answer: str = "") -> tuple[int | None, str | None, list[str]]:
     """Fill call.feedback; return (total score or None, stop reason or None, problems).
 
     The stop rules, in order: every aspect at the top; no problem listed; the stop flag (or
     stop phrase) when no aspect scores below `flag_min`; the total-score threshold. A flag that
     contradicts the scores is recorded on the call (`flag_disagrees`) and otherwise ignored.
+    Problems whose span is not in the answer are recorded (`ungrounded`) and not returned.
     """
     spec = cfg.spec
     points: list[str] = []
     if cfg.feedback_mode == "grammar":
         try:
-            fb = spec.parse_json(call.text)
+            fb = spec.parse_json(call.text, choices)
         except ValueError as exc:
             call.feedback_error = str(exc)
             return None, None, []
         call.feedback = fb
         scores, flag = fb["scores"], bool(fb["stop"])
-        points = _points(fb)
+        points, ungrounded = spec.problems(fb, answer)
+        call.ungrounded = ungrounded or None
     else:
         scores, err = parse_free_text(call.text, spec)
         flag = matches_stop_phrase(call.text, cfg.stop_phrase)
@@ -208,6 +221,14 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
         return Conversation.from_messages(engine.tokenizer, _chat_format(engine, None), item.messages)
     fmt = _chat_format(engine, p.system_text())
     return Conversation(engine.tokenizer, fmt, p.render("draft", cfg.spec, input=item.input))
+
+
+def _request_text(item: Item, cfg: RefineConfig) -> str:
+    """What the model was asked, as text: the draft turn (a task's template filled in, worked
+    example included) or the client's messages."""
+    if item.messages:
+        return "\n".join(m["content"] for m in item.messages if isinstance(m.get("content"), str))
+    return "\n".join(x for x in (cfg.prompts.system, cfg.prompts.render("draft", cfg.spec, input=item.input)) if x)
 
 
 async def _verify(critic: Engine, item: Item, cfg: RefineConfig, previous: str, rewrite: str,
@@ -256,7 +277,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     trace: list[Call] = []
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, PAIRWISE, FLAG_DISAGREED), 0)
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
     conv = start_conversation(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
@@ -270,20 +291,27 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
         conv = start_conversation(critic, item, cfg)
         conv.add_assistant_text(y)
     outputs, scores = [y], [None]
-    reference = f"{item.input}\n{y}"  # phrases the request or the plain answer use are allowed
-    schema = spec.json_schema() if cfg.feedback_mode == "grammar" else None
+    request = _request_text(item, cfg)
+    reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
+    grammar = cfg.feedback_mode == "grammar"
     reason = "max_rounds"
     try:
         for t in range(cfg.max_rounds + 1):
             if t == cfg.max_rounds and cfg.selection == "last":
                 break  # the final output's feedback could change nothing
+            y = outputs[-1]
+            observation = await asyncio.to_thread(item.observe, y) if item.observe else ""
+            choices = spec.choices(y, item.vocab) if grammar else ()
+            schema = spec.json_schema(choices) if grammar else None
             conv.add_user(p.review(spec, cfg.feedback_mode, input=item.input, round=t,
-                                   stop_phrase=cfg.stop_phrase))
-            fb = await _call(critic, conv, "feedback", t, cfg.feedback_sampling(), schema,
-                             spec.token_budget() if schema else MIN_ROOM)
+                                   stop_phrase=cfg.stop_phrase, observation=observation, answer=y))
+            fb = await _call(critic, conv, "feedback", t, cfg.feedback_sampling(choices), schema,
+                             spec.token_budget(choices) if schema else MIN_ROOM)
+            fb.observation = observation or None
             trace.append(fb)
-            scores[t], stop, points = _read_feedback(fb, cfg)
+            scores[t], stop, points = _read_feedback(fb, cfg, choices, y)
             counts[FLAG_DISAGREED] += bool(fb.flag_disagrees)
+            counts[UNGROUNDED] += len(fb.ungrounded or ())
             emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
                   "error": fb.feedback_error, "stop_reason": stop})
             if stop:
@@ -291,16 +319,20 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                 break
             if t == cfg.max_rounds:
                 break
-            conv.add_user(p.render("refine", spec, input=item.input, round=t + 1))
+            conv.add_user(p.render("refine", spec, input=item.input, round=t + 1,
+                                   problems="\n".join(f"- {x}" for x in points), answer=y))
             emit({"type": "refine_started", "round": t + 1})
             out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
             trace.append(out)
+            new = out.text
+            if cfg.refine_mode == "append":
+                new = f"{y}{cfg.append_separator}{out.text}" if out.text else y
             bad = None
             if cfg.reject_bad_rewrites:
-                bad = checks.judge_rewrite(out.text, previous=outputs[-1], earlier=outputs,
-                                           reference=reference, points=points)
+                bad = checks.judge_rewrite(new, previous=y, earlier=outputs, reference=reference,
+                                           points=points, request=request)
             if bad is None and cfg.verify == "pairwise":
-                won, calls = await _verify(critic, item, cfg, outputs[-1], out.text, t + 1)
+                won, calls = await _verify(critic, item, cfg, y, new, t + 1)
                 trace.extend(calls)
                 bad = None if won else PAIRWISE
             if bad is not None:
@@ -309,8 +341,8 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                 reason = "no_progress" if bad == checks.IDENTICAL else "rejected"
                 emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text})
                 break
-            emit({"type": "refine", "round": t + 1, "text": out.text})
-            outputs.append(out.text)
+            emit({"type": "refine", "round": t + 1, "text": new})
+            outputs.append(new)
             scores.append(None)
     except _ContextFull:
         reason = "context_full"

@@ -57,7 +57,9 @@ VERIFY = (
 @dataclass(frozen=True)
 class Prompts:
     """Templates for the guide and the three kinds of user turn. `{input}`, `{aspects}`,
-    `{low}`, `{high}`, `{stop_phrase}` and `{round}` are filled in with str.format."""
+    `{low}`, `{high}`, `{stop_phrase}` and `{round}` are filled in with str.format; review
+    templates may also use `{observation}` (an execution result) and `{answer}` (the output
+    under review), refine templates `{problems}` (the review's problems, one "- " line each)."""
 
     draft: str = "{input}"
     feedback_grammar: str = "Review your new answer the same way."
@@ -85,15 +87,18 @@ class Prompts:
         return replace(base, **over)
 
     def _fill(self, template: str, spec: FeedbackSpec, input: str = "", round: int = 0,
-              stop_phrase: str = DEFAULT_STOP_PHRASE) -> str:
+              stop_phrase: str = DEFAULT_STOP_PHRASE, problems: str = "", observation: str = "",
+              answer: str = "") -> str:
         return template.format(
             input=input, aspects=", ".join(spec.aspects), low=spec.scale[0], high=spec.scale[1],
-            stop_phrase=stop_phrase, round=round,
+            stop_phrase=stop_phrase, round=round, problems=problems, observation=observation,
+            answer=answer,
         )
 
     def render(self, which: str, spec: FeedbackSpec, input: str = "", round: int = 0,
-               stop_phrase: str = DEFAULT_STOP_PHRASE) -> str:
-        return self._fill(getattr(self, which), spec, input, round, stop_phrase)
+               stop_phrase: str = DEFAULT_STOP_PHRASE, **fields) -> str:
+        """A template filled in; `fields` may give problems, observation and answer."""
+        return self._fill(getattr(self, which), spec, input, round, stop_phrase, **fields)
 
     def guide(self, spec: FeedbackSpec, feedback_mode: str = "grammar",
               stop_phrase: str = DEFAULT_STOP_PHRASE) -> str | None:
@@ -101,13 +106,13 @@ class Prompts:
         return self._fill(template, spec, stop_phrase=stop_phrase) if template else None
 
     def review(self, spec: FeedbackSpec, feedback_mode: str = "grammar", input: str = "", round: int = 0,
-               stop_phrase: str = DEFAULT_STOP_PHRASE) -> str:
-        """The review turn of a round: the guide in round 0 (when there is one), else the short turn."""
-        guide = self.guide(spec, feedback_mode, stop_phrase) if round == 0 else None
-        if guide:
-            return guide
-        which = "feedback_grammar" if feedback_mode == "grammar" else "feedback_text"
-        return self.render(which, spec, input=input, round=round, stop_phrase=stop_phrase)
+               stop_phrase: str = DEFAULT_STOP_PHRASE, observation: str = "", answer: str = "") -> str:
+        """The review turn of a round: the guide in round 0 (when there is one), else the short
+        turn; `observation` (an execution result) and `answer` fill the templates' fields."""
+        template = self.guide_grammar if feedback_mode == "grammar" else self.guide_text
+        if round > 0 or not template:
+            template = self.feedback_grammar if feedback_mode == "grammar" else self.feedback_text
+        return self._fill(template, spec, input, round, stop_phrase, observation=observation, answer=answer)
 
     def system_text(self) -> str | None:
         """The system turn of a loop: the caller's system text alone (None: the template's default)."""

@@ -1,9 +1,21 @@
-"""Feedback as a typed schema: aspect scores on an integer scale, actionable text, a stop flag.
+"""Feedback as a typed schema: problems first, then aspect scores and a stop flag.
 
 The pydantic model built here is turned into a JSON schema that vLLM's structured outputs
-enforce while the model writes, so feedback always parses. The free-text mode (stop phrase,
-scores written as `aspect: N/5` lines) is kept for comparison; its parser reports failures
-instead of dropping them.
+enforce while the model writes, so feedback always parses. Three forms:
+
+- `points`: a list of short problem statements (the original form);
+- `grounded`: each problem names the exact span of the answer it concerns (a choice among
+  the answer's own sentences or lines, an enum built per call), what is wrong and the fix;
+- `checklist`: one true/false per item of a vocabulary the task gives (the item's concepts,
+  the title's words, the answer's sentences): no empty list to hide behind.
+
+Problems come before the scores (evidence before the verdict). Text fields are bounded in
+words, never in characters: a bound in characters made the grammar close a point in the
+middle of a word ("'crk"), and xgrammar compiles a word bound in a fraction of the time a
+long character bound takes. No text field can be empty or start with a blank.
+
+The free-text mode (stop phrase, scores written as `aspect: N/5` lines) is kept for
+comparison; its parser reports failures instead of dropping them.
 """
 
 from __future__ import annotations
@@ -23,17 +35,52 @@ ASPECT_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 DEFAULT_ASPECTS = ("correctness", "completeness", "clarity")
 DEFAULT_SCALE = (1, 5)
 FEEDBACK_MAX_ITEMS = 4
-FEEDBACK_ITEM_CHARS = 120
+FEEDBACK_ITEM_WORDS = 20
+FORMS = ("points", "grounded", "checklist")
+SPAN_SOURCES = ("sentences", "lines")
+MAX_SEGMENTS = 40
+"""An answer with more segments than this gets a free `span` (checked afterwards) instead of an enum."""
+MAX_SEGMENT_CHARS = 240
+
+_WORD = r'[^\s"\\\x00-\x1f]+'  # no blank, quote, backslash or control character
+
+
+def words_pattern(n: int) -> str:
+    """1..n words separated by single spaces: never empty, never cut inside a word by the bound."""
+    return rf"^{_WORD}(?: {_WORD}){{0,{n - 1}}}$"
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """A task's checklist: one boolean per item, under `key`; the items whose value equals
+    `problem_when` are the problems, shown to the rewrite as "`label`: a, b, c"."""
+
+    key: str = "used"
+    problem_when: bool = False
+    label: str = "missing"
+    items: str = "row"
+    """Where the items come from: "row" (the item's own vocabulary, Item.vocab), or the
+    answer's "sentences" / "lines" (built per call)."""
+
+    def __post_init__(self) -> None:
+        if not ASPECT_RE.match(self.key):
+            raise InvalidParameter("checklist.key", "must be lower_snake_case")
+        if self.items not in ("row", *SPAN_SOURCES):
+            raise InvalidParameter("checklist.items", "must be row, sentences or lines")
 
 
 @dataclass(frozen=True)
 class FeedbackSpec:
-    """Which aspects the critic scores, on which integer scale, and how much it may write."""
+    """Which aspects the critic scores, on which integer scale, and in which form it names problems."""
 
     aspects: tuple[str, ...] = DEFAULT_ASPECTS
     scale: tuple[int, int] = DEFAULT_SCALE
     max_items: int = FEEDBACK_MAX_ITEMS
-    item_chars: int = FEEDBACK_ITEM_CHARS
+    item_words: int = FEEDBACK_ITEM_WORDS
+    form: str = "points"
+    spans: str = "sentences"
+    """grounded form: the answer's sentences (prose) or lines (code) are the spans to choose from."""
+    checklist: Checklist | None = None
 
     def __post_init__(self) -> None:
         if not self.aspects:
@@ -48,67 +95,139 @@ class FeedbackSpec:
             raise InvalidParameter("scale", "must be two integers 0 <= low < high <= 100")
         if not 1 <= self.max_items <= 16:
             raise InvalidParameter("max_items", "must be in [1, 16]")
-        if not 10 <= self.item_chars <= 128:  # xgrammar 0.2.8 fails to compile longer bounds
-            raise InvalidParameter("item_chars", "must be in [10, 128]")
+        if not 2 <= self.item_words <= 60:
+            raise InvalidParameter("item_words", "must be in [2, 60]")
+        if self.form not in FORMS:
+            raise InvalidParameter("form", f"must be one of {', '.join(FORMS)}")
+        if self.spans not in SPAN_SOURCES:
+            raise InvalidParameter("spans", f"must be one of {', '.join(SPAN_SOURCES)}")
+        if (self.form == "checklist") != (self.checklist is not None):
+            raise InvalidParameter("checklist", "the checklist form needs a checklist, and only it")
 
     @property
     def max_total(self) -> int:
         return self.scale[1] * len(self.aspects)
 
-    def token_budget(self) -> int:
-        """max_tokens for one feedback call: the text bound can never be cut off mid-JSON."""
-        return self.max_items * (self.item_chars + 4) + 24 * len(self.aspects) + 64
+    # -------------------------------------------------------------- per-call vocabulary
 
-    def model(self) -> type[BaseModel]:
-        return _feedback_model(self.aspects, self.scale, self.max_items, self.item_chars)
+    def choices(self, answer: str = "", vocab: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
+        """What this call's schema lets the critic choose from: spans of the answer (grounded),
+        checklist items (checklist), or nothing (points)."""
+        if self.form == "grounded":
+            return segments(answer, self.spans)
+        if self.form == "checklist":
+            if self.checklist.items == "row":
+                return tuple(dict.fromkeys(v for v in (vocab or ()) if v))
+            return segments(answer, self.checklist.items)
+        return ()
 
-    def json_schema(self) -> dict:
-        return _schema(self.aspects, self.scale, self.max_items, self.item_chars)
+    def token_budget(self, choices: tuple[str, ...] = ()) -> int:
+        """max_tokens for one feedback call, so that the grammar's bounds close the JSON first
+        (at worst one token per character of a choice, six per word of free text)."""
+        text = self.item_words * 6 + 8
+        scores = 24 * len(self.aspects) + 64
+        if self.form == "points":
+            return self.max_items * text + scores
+        if self.form == "grounded":
+            span = max((len(c) for c in choices), default=0) + 8 if len(choices) <= MAX_SEGMENTS else text
+            return self.max_items * (span + 2 * text + 16) + scores
+        return sum(len(c) + 10 for c in choices) + scores
 
-    def parse_json(self, text: str) -> dict:
+    def model(self, choices: tuple[str, ...] = ()) -> type[BaseModel]:
+        return _feedback_model(self, tuple(choices))
+
+    def json_schema(self, choices: tuple[str, ...] = ()) -> dict:
+        return _schema(self, tuple(choices))
+
+    def parse_json(self, text: str, choices: tuple[str, ...] = ()) -> dict:
         """Validate a structured feedback; raises ValueError with the reason on failure."""
         try:
-            return self.model().model_validate_json(text).model_dump()
+            return self.model(choices).model_validate_json(text).model_dump(by_alias=True)
         except ValidationError as exc:
             raise ValueError(f"feedback does not match the schema: {exc.errors()[0]['msg']}") from exc
 
+    def problems(self, fb: dict, answer: str = "") -> tuple[list[str], list[dict]]:
+        """(problems to show the rewrite, ungrounded problems) of a parsed feedback.
 
-@lru_cache(maxsize=64)
-def _feedback_model(aspects: tuple[str, ...], scale: tuple[int, int], max_items: int,
-                    item_chars: int) -> type[BaseModel]:
-    lo, hi = scale
+        Grounded problems whose span is not in the answer are ungrounded: recorded, not shown.
+        """
+        if self.form == "points":
+            return [p.strip() for p in fb.get("feedback") or [] if any(ch.isalnum() for ch in p)], []
+        if self.form == "grounded":
+            shown, ungrounded = [], []
+            for p in fb.get("problems") or []:
+                if p["span"].strip() and p["span"] in answer:
+                    shown.append(f'In "{p["span"]}": {p["issue"]}. Fix: {p["fix"]}')
+                else:
+                    ungrounded.append(p)
+            return shown, ungrounded
+        c = self.checklist
+        flagged = [k for k, v in (fb.get(c.key) or {}).items() if v is c.problem_when]
+        return ([f"{c.label}: {', '.join(flagged)}"] if flagged else []), []
+
+
+def segments(answer: str, how: str) -> tuple[str, ...]:
+    """The answer's sentences or non-blank lines, each an exact substring (at most
+    MAX_SEGMENT_CHARS characters, deduplicated, in order)."""
+    if how == "lines":
+        parts = [ln.strip() for ln in answer.splitlines()]
+    else:
+        parts = [s.strip() for ln in answer.splitlines() for s in re.split(r"(?<=[.!?])\s+", ln)]
+    out = []
+    for p in parts:
+        p = p[:MAX_SEGMENT_CHARS].strip()
+        if p and any(ch.isalnum() for ch in p) and p not in out:
+            out.append(p)
+    return tuple(out)
+
+
+def _text(n: int, description: str):
+    return Annotated[str, StringConstraints(pattern=words_pattern(n))], Field(description=description)
+
+
+@lru_cache(maxsize=256)
+def _feedback_model(spec: FeedbackSpec, choices: tuple[str, ...]) -> type[BaseModel]:
+    lo, hi = spec.scale
     # An enum, not minimum/maximum: the outlines backend does not enforce integer bounds.
     score = Literal.__getitem__(tuple(range(lo, hi + 1)))
     scores = create_model(
         "Scores",
         __config__=ConfigDict(extra="forbid"),
         **{a: (score, Field(description=f"{a.replace('_', ' ')}: {lo} (bad) to {hi} (excellent)"))
-           for a in aspects},
+           for a in spec.aspects},
     )
-    # Each point's text is bounded by a pattern that also bars control characters, quotes
-    # and backslashes (xgrammar's maxLength let raw control characters through). Points are
-    # short items of a list, not one long string: xgrammar 0.2.8 took ~15 s to compile a
-    # 400-character bound and failed above ~128; a list of 120-character items compiles in 0.4 s.
-    # A point starts with a visible character (no blank or whitespace-only points), and the
-    # list may be empty: "no problem" is a legitimate review, and it stops the loop.
-    point = Annotated[str, StringConstraints(
-        pattern=rf'^[^"\\\x00-\x20][^"\\\x00-\x1f]{{0,{item_chars - 1}}}$')]
-    text = Field(
-        min_length=0, max_length=max_items,
-        description="Specific, actionable points: each names one problem and exactly what to change.",
-    )
-    return create_model(
-        "Feedback",
-        __config__=ConfigDict(extra="forbid"),
-        feedback=(list[point], text),
-        scores=(scores, Field(description="One integer score per aspect.")),
-        stop=(bool, Field(description="true only if the answer needs no further change.")),
-    )
+    tail = {
+        "scores": (scores, Field(description="One integer score per aspect.")),
+        "stop": (bool, Field(description="true only if the answer needs no further change.")),
+    }
+    # The problem list may be empty: "no problem" is a legitimate review, and it stops the loop.
+    if spec.form == "grounded":
+        if choices and len(choices) <= MAX_SEGMENTS:
+            span = (Literal.__getitem__(choices), Field(description="The exact part of the answer."))
+        else:  # too long an answer for an enum: a free quote, checked against the answer afterwards
+            span = _text(spec.item_words, "The exact part of the answer, quoted.")
+        problem = create_model(
+            "Problem", __config__=ConfigDict(extra="forbid"), span=span,
+            issue=_text(spec.item_words, "What is wrong there."),
+            fix=_text(spec.item_words, "Exactly what to write instead."),
+        )
+        head = {"problems": (list[problem], Field(max_length=spec.max_items))}
+    elif spec.form == "checklist":
+        c = spec.checklist
+        items = create_model("Checklist", __config__=ConfigDict(extra="forbid"),
+                             **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
+        head = {c.key: (items, Field(description=f"{c.key.replace('_', ' ')}: true or false for each"))}
+    else:
+        point = Annotated[str, StringConstraints(pattern=words_pattern(spec.item_words))]
+        head = {"feedback": (list[point], Field(
+            min_length=0, max_length=spec.max_items,
+            description="Specific, actionable points: each names one problem and exactly what to change."))}
+    return create_model("Feedback", __config__=ConfigDict(extra="forbid"), **head, **tail)
 
 
-@lru_cache(maxsize=64)
-def _schema(aspects: tuple[str, ...], scale: tuple[int, int], max_items: int, item_chars: int) -> dict:
-    return _feedback_model(aspects, scale, max_items, item_chars).model_json_schema()
+@lru_cache(maxsize=256)
+def _schema(spec: FeedbackSpec, choices: tuple[str, ...]) -> dict:
+    return _feedback_model(spec, choices).model_json_schema(by_alias=True)
 
 
 def verdict_schema() -> dict:

@@ -32,7 +32,7 @@ import yaml
 from engine.loop import Item, RefineConfig
 from engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from engine.types import Sampling
-from grammars.feedback import FeedbackSpec
+from grammars.feedback import Checklist, FeedbackSpec
 
 TASKS_DIR = Path(__file__).resolve().parent
 
@@ -190,9 +190,12 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
     lp = raw.get("loop") or {}
     sp = raw.get("sampling") or {}
     try:
+        cl = fb.get("checklist")
         spec_ = FeedbackSpec(aspects=tuple(fb.get("aspects", ("correctness",))),
                              scale=tuple(fb.get("scale", (1, 5))), max_items=int(fb.get("max_items", 3)),
-                             item_chars=int(fb.get("item_chars", 100)))
+                             item_words=int(fb.get("item_words", 20)), form=fb.get("form", "points"),
+                             spans=fb.get("spans", "sentences"),
+                             checklist=Checklist(**{k: v for k, v in cl.items() if k != "field"}) if cl else None)
         cfg = RefineConfig(
             max_rounds=int(lp.get("max_rounds", 4)), feedback_mode="grammar", spec=spec_,
             use_stop_flag=bool(lp.get("stop_flag", True)), threshold=lp.get("threshold"),

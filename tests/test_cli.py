@@ -42,7 +42,8 @@ def test_bad_input_gets_a_clear_error_and_no_traceback(args, message):
 
 @pytest.mark.engine
 def test_run_end_to_end_with_json_trace():
-    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", "--no-stop-flag", "--json", *FAST)
+    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", "--no-stop-flag", "--no-stop-on-top",
+            "--no-stop-on-no-problems", "--no-reject", "--json", *FAST)
     assert p.returncode == 0, p.stderr[-3000:]
     res = json.loads(p.stdout)
     assert res["answer"].strip() and res["stop_reason"] == "max_rounds" and res["rounds"] == 1

@@ -13,8 +13,8 @@ TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps
 
 def test_round_two_prompt_is_served_from_the_prefix_cache(real):
     engine, run = real
-    cfg = RefineConfig(max_rounds=2, use_stop_flag=False,
-                       sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    cfg = RefineConfig(max_rounds=2, use_stop_flag=False, stop_on_top=False, stop_on_no_problems=False,
+                       reject_bad_rewrites=False, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
     res = run(refine(engine, Item("Explain in two sentences why ice floats on water."), cfg))
     assert res.rounds == 2 and res.stop_reason == "max_rounds"
     round1 = [c for c in res.trace if c.round == 1]

@@ -18,11 +18,13 @@ def test_schema_is_closed_and_uses_enums():
     assert scores["additionalProperties"] is False
 
 
-def test_point_pattern_bars_quotes_control_chars_and_long_text():
-    spec = FeedbackSpec(item_chars=20)
+def test_point_pattern_is_bounded_in_whole_words_and_bars_quotes_control_chars_and_blanks():
+    spec = FeedbackSpec(item_words=5)
     pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
-    assert re.match(pattern, "x" * 20) and not re.match(pattern, "x" * 21)
-    assert not re.match(pattern, 'a"b') and not re.match(pattern, "a\nb") and not re.match(pattern, "a\\b")
+    assert re.match(pattern, "one two three four five") and not re.match(pattern, "one two three four five six")
+    assert re.match(pattern, "x" * 200)  # a long word is never cut by the bound
+    for bad in ('a"b', "a\nb", "a\\b", "", " ", " lead", "trail ", "two  spaces"):
+        assert not re.match(pattern, bad), bad
 
 
 def test_parse_json_validates_ranges_and_fields():
@@ -43,13 +45,14 @@ def test_parse_json_validates_ranges_and_fields():
 
 def test_token_budget_covers_the_longest_valid_feedback():
     spec = FeedbackSpec()
-    longest = json.dumps({"feedback": ["x" * spec.item_chars] * spec.max_items,
+    longest = json.dumps({"feedback": [" ".join(["abcde"] * spec.item_words)] * spec.max_items,
                           "scores": {a: spec.scale[1] for a in spec.aspects}, "stop": False})
     assert len(longest) <= spec.token_budget()  # at worst one token per character
 
 
 @pytest.mark.parametrize("kwargs", [{"aspects": ()}, {"aspects": ("Bad Name",)}, {"aspects": ("a", "a")},
-                                    {"scale": (5, 1)}, {"item_chars": 500}, {"max_items": 0}])
+                                    {"scale": (5, 1)}, {"item_words": 500}, {"max_items": 0},
+                                    {"form": "essay"}, {"form": "checklist"}])
 def test_spec_rejects_bad_parameters(kwargs):
     with pytest.raises(InvalidParameter):
         FeedbackSpec(**kwargs)

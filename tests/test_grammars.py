@@ -14,7 +14,9 @@ GOOD = {"feedback": ["Add units to the final number.", "Say why step 2 follows."
 BAD = [
     {**GOOD, "scores": {**GOOD["scores"], "clarity": 7}},  # off the scale
     {**GOOD, "extra": True},  # unknown field
-    {**GOOD, "feedback": ["x" * (SPEC.item_chars + 1)]},  # point too long
+    {**GOOD, "feedback": [" ".join(["word"] * (SPEC.item_words + 1))]},  # point too long
+    {**GOOD, "feedback": ["two  spaces"]},  # an empty word
+    {**GOOD, "feedback": [" "]},  # blank
     {**GOOD, "feedback": ["ok"] * (SPEC.max_items + 1)},  # too many points
 ]
 

@@ -273,7 +273,7 @@ def test_every_aspect_at_the_top_stops_whatever_the_flag_says():
 
 
 def test_a_review_with_no_problem_stops():
-    for points in ((), (", ", "-")):  # none, or only points with nothing to say
+    for points in ((), (",", "-")):  # none, or only points with nothing to say
         eng = ScriptedEngine(["y0", fb(scores(3, 2, 4), points=points)])
         res = run(refine(eng, Item("t"), RefineConfig()))
         assert res.stop_reason == "no_problems" and res.answer == "y0"

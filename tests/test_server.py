@@ -32,13 +32,17 @@ PLAIN = TEST_MODEL
 REFINE = TEST_MODEL + "-selfrefine"
 KEY = "test-key-123"
 RUNNING, QUEUED = 16, 48
-# A short loop: one rewrite, one aspect, one short feedback point, no early stop.
+# A short loop: one rewrite, one aspect, one short feedback point, no early stop (no stop rule
+# and no rewrite check may end it: these tests are about the plumbing, not the answers).
 FAST_LOOP = {
     "max_rounds": 1,
     "aspects": ["clarity"],
     "feedback_points": 1,
     "feedback_point_chars": 40,
     "stop_flag": False,
+    "stop_on_top": False,
+    "stop_on_no_problems": False,
+    "reject": False,
 }
 HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
 CITY_SCHEMA = {
@@ -168,6 +172,28 @@ def test_chat_sync_plain(server):
     assert r.usage.prompt_tokens > 0 and 0 < r.usage.completion_tokens <= 8
     assert r.usage.total_tokens == r.usage.prompt_tokens + r.usage.completion_tokens
     assert not hasattr(r, "selfrefine") or r.selfrefine is None
+
+
+def test_refine_draft_equals_the_plain_answer(server):
+    """The refining name's draft is what the plain name answers to the same messages (greedy),
+    on 20 varied prompts, a system message included: the loop adds nothing to the draft prompt."""
+    prompts = json.loads((Path(__file__).parent / "data" / "everyday_prompts.json").read_text())[:20]
+    client = server.client()
+    mismatched = []
+    for i, text in enumerate(prompts):
+        msgs = [{"role": "user", "content": text}]
+        if i % 5 == 4:
+            msgs.insert(0, {"role": "system", "content": "You are a friendly assistant. Keep replies short."})
+        common = {"messages": msgs, "max_tokens": 32, "temperature": 0, "seed": 0}
+        plain = client.chat.completions.create(model=PLAIN, **common).choices[0].message.content
+        r = client.chat.completions.create(model=REFINE, **common, extra_body={"selfrefine": {
+            "max_rounds": 1, "aspects": ["clarity"], "feedback_points": 1, "feedback_point_chars": 40,
+            "return_trace": True}})
+        loop = r.model_dump()["selfrefine"]["loops"][0]
+        assert loop["trace"][0]["stage"] == "draft"
+        if loop["trace"][0]["text"] != plain.strip():
+            mismatched.append((text, plain, loop["trace"][0]["text"]))
+    assert not mismatched, mismatched[:3]
 
 
 def test_chat_sync_refine_usage_adds_up_over_the_trace(server):
@@ -433,7 +459,8 @@ def test_disconnect_mid_stream_aborts_the_engine_requests(server):
         "messages": HI,
         "max_tokens": 64,
         "stream": True,
-        "selfrefine": {"max_rounds": 3, "stop_flag": False},
+        "selfrefine": {"max_rounds": 3, "stop_flag": False, "stop_on_top": False,
+                       "stop_on_no_problems": False, "reject": False},
     }) as r:
         assert r.status_code == 200
         for line in r.iter_lines():
@@ -458,7 +485,8 @@ def test_disconnect_mid_stream_aborts_the_engine_requests(server):
                 "model": REFINE,
                 "messages": HI,
                 "max_tokens": 64,
-                "selfrefine": {"max_rounds": 3, "stop_flag": False},
+                "selfrefine": {"max_rounds": 3, "stop_flag": False, "stop_on_top": False,
+                       "stop_on_no_problems": False, "reject": False},
             },
         )
     assert _wait_for(lambda: server.metrics()["selfrefine_engine_aborted_total"] > before)

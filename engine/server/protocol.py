@@ -72,8 +72,10 @@ class SelfRefineOptions(BaseModel):
     """With selection=best, never return the draft."""
     feedback_points: int = 4
     """grammar mode: at most this many feedback points per round (1-16)."""
-    feedback_point_chars: int = 120
-    """grammar mode: at most this many characters per feedback point (10-128)."""
+    feedback_point_words: int = 20
+    """grammar mode: at most this many words per feedback point (2-60); never cut inside a word."""
+    feedback_point_chars: int | None = None
+    """Deprecated: a bound in characters, turned into words (one per 6 characters)."""
     feedback_temperature: float = 0.0
     """Sampling temperature of the critic."""
     task: dict[str, str] | None = None
@@ -90,7 +92,8 @@ class SelfRefineOptions(BaseModel):
             aspects=tuple(self.aspects),
             scale=tuple(self.scale),
             max_items=self.feedback_points,
-            item_chars=self.feedback_point_chars,
+            item_words=(max(2, -(-self.feedback_point_chars // 6)) if self.feedback_point_chars
+                        else self.feedback_point_words),
         )
         if not 0.0 <= self.feedback_temperature <= 2.0:
             raise InvalidParameter("selfrefine.feedback_temperature", "must be in [0, 2]")

@@ -1,0 +1,111 @@
+"""The rewrite checks of engine.checks: plain functions of the texts, no engine."""
+
+import json
+
+import pytest
+
+from engine import checks
+
+
+@pytest.mark.parametrize("text,expected", [
+    ('{"feedback": ["add units"], "scores": {"correctness": 3}, "stop": false}', True),
+    ('```json\n{"scores": {"clarity": 5}, "stop": true}\n```', True),
+    ('Here you go: {"feedback": [], "stop": true} done', True),
+    ('{"city": "Paris"}', False),
+    ("The Pacific and the Atlantic.", False),
+    ("{not json at all}", False),
+])
+def test_feedback_json(text, expected):
+    assert checks.is_feedback_json(text) is expected
+
+
+def test_feedback_json_is_allowed_when_the_request_or_answer_had_it():
+    ask = 'Return {"score": 3, "feedback": ["ok"]} with the score doubled.'
+    assert not checks.is_feedback_json('{"score": 6, "feedback": ["ok"]}', ask)
+
+
+@pytest.mark.parametrize("text", [
+    "The review is clear and concise, but it does not provide any information about the oceans.",
+    "5 / This review is completely correct and meets the criteria for an excellent answer.",
+    "Your answer is correct and needs no change.",
+    "Here is the improved answer: Pacific and Atlantic.",
+    "The previous answer missed the Indian Ocean.",
+    "correctness: 5, completeness: 5, clarity: 5",
+    "No changes needed.",
+])
+def test_review_talk(text):
+    assert checks.is_review_talk(text, "Name two oceans.\nPacific and Atlantic.")
+
+
+@pytest.mark.parametrize("text", [
+    "The answer is 391.",
+    "Hello! How can I help you today?",
+    "def square(x):\n    return x * x",
+    "Bonjour !",
+    "The two oceans are the Pacific and the Atlantic.",
+])
+def test_answers_are_not_review_talk(text):
+    assert not checks.is_review_talk(text, "a request\na plain answer")
+
+
+def test_review_words_the_reference_used_are_allowed():
+    ref = "Summarize the review.\nThe review praises the food."
+    assert not checks.is_review_talk("The review praises the food and the staff.", ref)
+    assert checks.is_review_talk("The feedback says the review praises the food.", ref)
+
+
+def test_repetition():
+    looped = "I like it. " * 40
+    assert checks.repetition(looped) > 0.9 and checks.is_repetitive(looped)
+    prose = ("Rain fell on the old town while the baker opened his shop, the children ran to school "
+             "with their bags, and a dog watched the street from a warm doorway near the square.")
+    assert checks.repetition(prose) == 0 and not checks.is_repetitive(prose)
+    # code with repeated lines is judged against the plain answer that had them too
+    table = "\n".join(f"row {i}: 0 0 0 0 0 0 0 0" for i in range(60))
+    assert not checks.is_repetitive(table, table)
+
+
+def test_truncated_only_when_nothing_was_asked_to_be_cut():
+    prev = "A long paragraph about the sea, the wind and the boats that sail in the bay every morning."
+    assert checks.is_truncated("The sea.", prev, ["add the boats' names"])
+    assert not checks.is_truncated("The sea.", prev, ["too long: cut it to two words"])
+    assert not checks.is_truncated("Short", "Hi there", [])  # tiny answers may shrink
+    assert not checks.is_truncated(prev[:60], prev, [])
+
+
+def test_identical_ignores_whitespace_and_looks_at_every_earlier_output():
+    assert checks.is_identical("a  b\nc", ["x", "a b c"])
+    assert not checks.is_identical("a b c d", ["a b c"])
+
+
+@pytest.mark.parametrize("text,check", [
+    ("", checks.EMPTY),
+    (" ... ", checks.EMPTY),
+    (json.dumps({"feedback": ["x"], "scores": {"a": 1}, "stop": False}), checks.FEEDBACK_JSON),
+    ("The review is right.", checks.REVIEW_TALK),
+    ("go " * 200, checks.REPETITIVE),
+    ("Sea.", checks.TRUNCATED),
+    ("The sea is calm today and the boats are out in the bay, all of them.", checks.IDENTICAL),
+    ("The sea is calm today, and every boat is out in the bay.", None),
+])
+def test_judge_rewrite_names_the_first_failed_check(text, check):
+    prev = "The sea is calm today and the boats are out in the bay, all of them."
+    got = checks.judge_rewrite(text, previous=prev, earlier=[prev], reference="Describe the sea.\n" + prev,
+                               points=["say more about the boats"])
+    assert got == check
+
+
+def test_echo_of_the_request():
+    review = ("The hotel is extremely nice, clean, and up to date. The treadmills in their fitness "
+              "center are great. The staff was extremely nice and accommodating.")
+    request = "Target sentiment: Very negative\nReview: " + review
+    previous = "The hotel was dirty and the staff were rude."
+    assert checks.is_echo(previous + " " + review, request, previous)
+    # words the previous output already carried over are not an echo
+    assert not checks.is_echo(review + " But the room smelled.", request, review)
+    # a short quote is fine
+    assert not checks.is_echo(previous + " They called it extremely nice, clean, and up to date.",
+                              request, previous)
+    assert checks.judge_rewrite(previous + " " + review, previous=previous, earlier=[previous],
+                                reference=request + "\n" + previous, points=["more detail"],
+                                request=request) == checks.ECHO

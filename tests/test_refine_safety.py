@@ -1,0 +1,87 @@
+"""The loop never makes an answer worse, on the real engine (SmolLM2-135M, greedy).
+
+- A loop's draft is the plain answer: the CLI's drafts equal plain generation from the
+  request's chat prompt, token for token (the server's twin is in test_server.py).
+- On 30 everyday prompts no returned answer is a review or feedback JSON, and no rewrite
+  follows a review that put every aspect at the top.
+
+The checks of engine.checks are unit-tested in test_checks.py, and every stop reason of the
+loop fires in test_loop.py.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import checks
+from engine.loop import STOP_REASONS, Item, RefineConfig, refine_many
+from engine.types import LoopResult, Sampling
+from tests.conftest import TEST_MODEL
+
+pytestmark = pytest.mark.engine
+
+CLI = str(Path(sys.executable).parent / "selfrefine")
+PROMPTS = json.loads((Path(__file__).parent / "data" / "everyday_prompts.json").read_text())
+MAX_TOKENS = 48
+
+
+def _plain(real, text: str) -> str:
+    """The model's plain answer: its chat template around the request, nothing else."""
+    engine, run = real
+    tok = engine.tokenizer
+    ids = tok.encode(tok.apply_chat_template([{"role": "user", "content": text}], tokenize=False,
+                                             add_generation_prompt=True), add_special_tokens=False)
+    out = run(engine.generate(ids, Sampling(temperature=0.0, max_tokens=MAX_TOKENS, seed=0)))
+    return out.text.strip()
+
+
+def test_cli_loop_drafts_equal_plain_generation(real, tmp_path):
+    prompts = PROMPTS[:20]
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("".join(json.dumps({"id": str(i), "input": p}) + "\n" for i, p in enumerate(prompts)))
+    # one loop at a time, so each draft runs alone in the batch, as the plain calls below do
+    p = subprocess.run([CLI, "run", "--file", str(src), "--out", str(dst), "--model", TEST_MODEL,
+                        "--rounds", "1", "--temperature", "0", "--seed", "0", "--max-tokens", str(MAX_TOKENS),
+                        "--concurrency", "1", "--kv-cache-gib", "1"],
+                       capture_output=True, text=True, timeout=1200)
+    assert p.returncode == 0, p.stderr[-3000:]
+    records = [json.loads(line) for line in dst.read_text().splitlines()]
+    assert [r["id"] for r in records] == [str(i) for i in range(len(prompts))]
+    drafts = [r["trace"][0]["text"] for r in records]
+    assert all(r["trace"][0]["stage"] == "draft" for r in records)
+    plain = [_plain(real, text) for text in prompts]
+    mismatched = [(q, d, e) for q, d, e in zip(prompts, drafts, plain) if d != e]
+    assert not mismatched, mismatched[:3]
+
+
+def _top(feedback: dict | None, hi: int = 5) -> bool:
+    return bool(feedback) and all(v == hi for v in feedback["scores"].values())
+
+
+def test_everyday_prompts_never_come_back_as_reviews(real):
+    engine, run = real
+    cfg = RefineConfig(max_rounds=2, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    items = [Item(p, id=str(i)) for i, p in enumerate(PROMPTS)]
+    results = run(refine_many(engine, items, cfg, concurrency=len(items)))
+    assert len(results) == 30 and all(isinstance(r, LoopResult) for r in results), results
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r.stop_reason] = reasons.get(r.stop_reason, 0) + 1
+        assert r.stop_reason in STOP_REASONS
+        # the answer is one of the accepted outputs, never a rejected rewrite
+        assert r.answer in r.outputs
+        assert all(c.text != r.answer for c in r.trace if c.rejected and c.rejected != checks.IDENTICAL)
+        # not feedback JSON: no JSON object with the feedback's keys, not even embedded
+        assert not checks.is_feedback_json(r.answer, r.input), r.answer
+        # no review talk the plain answer did not already have
+        assert not checks.is_review_talk(r.answer, f"{r.input}\n{r.outputs[0]}"), r.answer
+        # the rubric never leaks into the draft
+        assert "strict reviewer" not in r.outputs[0] and "excellent)" not in r.outputs[0]
+        # no rewrite follows a review that put every aspect at the top
+        for prev, nxt in zip(r.trace, r.trace[1:]):
+            if prev.stage == "feedback" and nxt.stage == "refine":
+                assert not _top(prev.feedback), (r.input, prev.text)
+    print("stop reasons:", reasons)
