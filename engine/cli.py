@@ -453,6 +453,11 @@ def eval_cmd(
     out.print(table)
     tok = summary["tokens_per_item"]
     out.print(f"stop reasons {summary['stop_reasons']}; checks fired {summary['checks'] or 'none'}")
+    if summary.get("critic"):
+        c = summary["critic"]
+        f = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731
+        out.print(f"critic vs scorer over {c['reviews']} reviews: recall {f(c['recall'])}, "
+                  f"precision {f(c['precision'])} (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")
     out.print(f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
               f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
               f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else ""))

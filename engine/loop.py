@@ -181,7 +181,7 @@ def _read_feedback(call: Call, cfg: RefineConfig, choices: tuple[str, ...] = (),
         call.feedback = fb
         scores, flag = fb["scores"], bool(fb["stop"])
         points, ungrounded = spec.problems(fb, answer)
-        call.ungrounded = ungrounded or None
+        call.problems, call.ungrounded = points, ungrounded or None
     else:
         scores, err = parse_free_text(call.text, spec)
         flag = matches_stop_phrase(call.text, cfg.stop_phrase)

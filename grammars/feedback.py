@@ -163,7 +163,11 @@ class FeedbackSpec:
             return shown, ungrounded
         c = self.checklist
         flagged = [k for k, v in (fb.get(c.key) or {}).items() if v is c.problem_when]
-        return ([f"{c.label}: {', '.join(flagged)}"] if flagged else []), []
+        if not flagged:
+            return [], []
+        if c.items == "row":  # words: one line
+            return [f"{c.label}: {', '.join(flagged)}"], []
+        return [f'{c.label}: "{x}"' for x in flagged], []  # sentences or lines: one each
 
 
 def segments(answer: str, how: str) -> tuple[str, ...]:

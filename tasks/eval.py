@@ -126,6 +126,31 @@ def _usage(res: LoopResult, stop_at: int | None) -> dict:
     return {k: sum(getattr(c, k) for c in calls) for k in keys}
 
 
+def critic_vs_scorer(task: Task, row: dict, res: LoopResult, scores: list[dict]) -> dict | None:
+    """The critic's findings against the scorer's truth, over every review of the loop:
+    true positives, false positives and false negatives. Item level for checklists over the
+    row (each concept / word), answer level otherwise ("wrong": the review named a problem)."""
+    truth_of = getattr(task.scorer, "truth", None)
+    if truth_of is None:
+        return None
+    spec = task.cfg.spec
+    counts = {"tp": 0, "fp": 0, "fn": 0, "reviews": 0}
+    for c in res.trace:
+        if c.stage != "feedback" or c.feedback is None or c.round >= len(res.outputs):
+            continue
+        truth = truth_of(row, res.outputs[c.round], scores[c.round])
+        if spec.form == "checklist" and spec.checklist.items == "row":
+            flagged = {k for k, v in c.feedback[spec.checklist.key].items() if v is spec.checklist.problem_when}
+        else:
+            flagged = {"wrong"} if c.problems else set()
+            truth = {"wrong"} if truth else set()
+        counts["tp"] += len(flagged & truth)
+        counts["fp"] += len(flagged - truth)
+        counts["fn"] += len(truth - flagged)
+        counts["reviews"] += 1
+    return counts
+
+
 async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: dict, judge=None) -> dict:
     base = {"id": str(row["id"]), **meta}
     if isinstance(res, LoopError):
@@ -144,6 +169,7 @@ async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: 
         "selected_round": stop_at if stop_at is not None else res.selected_round,
         "oracle_stop": stop_at, "stop_reason": res.stop_reason, "rounds": res.rounds,
         "checks": {k: v for k, v in res.checks.items() if v},
+        "critic": critic_vs_scorer(task, row, res, scores),
         "usage": _usage(res, stop_at), "usage_all_calls": res.usage(), "seconds": round(res.seconds, 2),
         "trace": [asdict(c) for c in res.trace],
     }
@@ -231,6 +257,17 @@ def _sum_counts(dicts) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
+def _critic_summary(counts: list[dict | None]) -> dict | None:
+    """Recall and precision of the critic against the scorer, over all reviews of the run."""
+    counts = [c for c in counts if c]
+    if not counts:
+        return None
+    tot = _sum_counts(counts)
+    tp, fp, fn = tot.get("tp", 0), tot.get("fp", 0), tot.get("fn", 0)
+    return {**tot, "recall": tp / (tp + fn) if tp + fn else None,
+            "precision": tp / (tp + fp) if tp + fp else None}
+
+
 def summarize(task: Task, records: list[dict], meta: dict) -> dict:
     ok = [r for r in records if r["status"] == "ok"]
     rounds = task.cfg.max_rounds
@@ -255,6 +292,7 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
         "rounds_per_item": _mean([r["rounds"] for r in ok]),
         "stop_reasons": _count(r["stop_reason"] for r in ok),
         "checks": _sum_counts(r.get("checks") or {} for r in ok),
+        "critic": _critic_summary([r.get("critic") for r in ok]),
         "final_details_mean": {k: sum(v) / len(v) for k, v in details.items()},
         "judge": ok[0].get("judge") if ok else None,
     }

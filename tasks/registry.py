@@ -8,9 +8,16 @@ task.yaml keys (paths are relative to the folder):
     input: input.j2                 Jinja template turning a row into the task text ({input})
     initial: field                  optional: the row field that is y0 (no draft call)
     prompts: {draft, feedback, refine, system}   str.format templates (files)
-    feedback: {aspects: [...], scale: [lo, hi]}
+    feedback: {aspects: [...], scale: [lo, hi], max_items, item_words,
+               form: points | grounded | checklist,
+               spans: sentences | lines             (grounded: what a problem's span is chosen from)
+               checklist: {key, problem_when, label, items: row | sentences | lines}
+               vocab: field | field:words}          (checklist over the row: where its items are)
     loop: {max_rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
-           verify, threshold, selection, exclude_draft}
+           verify, refine_mode: rewrite | append, append_separator, threshold, selection,
+           exclude_draft}
+    observe: true                   execution feedback: the scorer's observe(row, output) text
+                                    fills {observation} in the review template
     sampling: {temperature, top_p, max_tokens}
     scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
     variants: {name: {overrides...}} optional; `default_variant` names the default
@@ -19,7 +26,9 @@ task.yaml keys (paths are relative to the folder):
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
+import re
 import json
 import sys
 from dataclasses import dataclass, field, replace
@@ -33,6 +42,7 @@ from engine.loop import Item, RefineConfig
 from engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from engine.types import Sampling
 from grammars.feedback import Checklist, FeedbackSpec
+from tasks.scoring import keywords
 
 TASKS_DIR = Path(__file__).resolve().parent
 
@@ -55,6 +65,11 @@ class Task:
     oracle: bool = False
     """Refine only while the scorer says the answer is wrong (gsm8k's oracle variant)."""
     initial_field: str | None = None
+    vocab: str | None = None
+    """The row field a checklist feedback chooses from ("concepts"; "title:words" splits a text)."""
+    observe: bool = False
+    """Execution feedback (a `:exec` variant): the scorer's observe(row, output) fills the review's
+    {observation} with what running the output gave, never the target."""
     data_path: Path | None = None
     input_template: jinja2.Template | None = None
     extra: dict = field(default_factory=dict)
@@ -81,7 +96,19 @@ class Task:
 
     def item(self, row: dict) -> Item:
         initial = row[self.initial_field] if self.initial_field else None
-        return Item(input=self.render_input(row), id=str(row["id"]), initial=initial)
+        observe = functools.partial(self.scorer.observe, row) if self.observe else None
+        return Item(input=self.render_input(row), id=str(row["id"]), initial=initial,
+                    vocab=self.row_vocab(row), observe=observe)
+
+    def row_vocab(self, row: dict) -> tuple[str, ...] | None:
+        """The item's vocabulary for a checklist feedback, from the row field `vocab` names."""
+        if not self.vocab:
+            return None
+        name, _, how = self.vocab.partition(":")
+        value = row[name]
+        if how in ("words", "keywords"):
+            value = keywords(value) if how == "keywords" else re.findall(r"[\w'-]+", value)
+        return tuple(str(v) for v in value)
 
 
 @lru_cache(maxsize=32)
@@ -202,6 +229,8 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
             stop_flag_min=lp.get("stop_flag_min"), stop_on_top=bool(lp.get("stop_on_top", True)),
             stop_on_no_problems=bool(lp.get("stop_on_no_problems", True)),
             reject_bad_rewrites=bool(lp.get("reject", True)), verify=str(lp.get("verify", "off")),
+            refine_mode=str(lp.get("refine_mode", "rewrite")),
+            append_separator=str(lp.get("append_separator", " ")),
             selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
             sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
                               top_p=float(sp.get("top_p", 1.0)),
@@ -218,9 +247,16 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         raise TaskError(f"{folder.name}: missing input template {in_path.name}")
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
     scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
+    observe = bool(raw.get("observe", False))
+    if observe and not callable(getattr(scorer, "observe", None)):
+        raise TaskError(f"{folder.name}: observe: true needs a scorer with observe(row, output)")
+    vocab = fb.get("vocab")
+    if spec_.form == "checklist" and spec_.checklist.items == "row" and not vocab:
+        raise TaskError(f"{folder.name}: a checklist over the row needs feedback.vocab (the row field)")
     return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
                 description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
                 scorer=scorer, oracle=bool(raw.get("oracle", False)), initial_field=raw.get("initial"),
+                vocab=vocab, observe=observe,
                 data_path=data_path, input_template=env.from_string(in_path.read_text()),
                 extra={k: raw[k] for k in ("judge",) if k in raw})
 

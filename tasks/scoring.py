@@ -1,7 +1,10 @@
 """Helpers shared by the task scorers: pulling a program out of a model's answer, running it.
 
 A scorer is a class with `score(row, output) -> dict` holding at least "score" (a float, or
-None with "error" saying why the output could not be scored). Scorers that need a model (a
+None with "error" saying why the output could not be scored). Optional: `truth(row, output,
+verdict) -> set[str]`, what is really wrong with an output (the concepts it misses, "wrong"
+for a wrong answer), against which eval measures the critic's recall and precision; and
+`observe(row, output) -> str`, execution feedback for `:exec` variants. Scorers that need a model (a
 judge) set `needs_judge = True` and implement `async score_async(row, output, judge)`. A
 scorer never asks the refining loop's feedback for its number.
 """
@@ -10,6 +13,13 @@ from __future__ import annotations
 
 import ast
 import re
+
+FUNCTION_WORDS = frozenset("a an and as at by for from in into of on or the to with".split())
+
+
+def keywords(title: str) -> list[str]:
+    """A title's main words: the ones an acronym would take a letter from."""
+    return [w for w in re.findall(r"[\w'-]+", title) if w.lower() not in FUNCTION_WORDS]
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.S)
 
@@ -43,3 +53,18 @@ def first_line(text: str) -> str:
 def same_output(a: str, b: str) -> bool:
     """Program outputs compared line by line, ignoring trailing whitespace."""
     return [ln.rstrip() for ln in a.rstrip().splitlines()] == [ln.rstrip() for ln in b.rstrip().splitlines()]
+
+
+def _clip(text: str, n: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def describe_outputs(got: list[str], expected: list[str]) -> str:
+    """One sentence on how a program's outputs compare with the original's, input by input."""
+    bad = [i for i, (g, e) in enumerate(zip(got, expected)) if not same_output(g, e)]
+    if not bad:
+        return f"On all {len(expected)} test inputs it prints the same output as the original."
+    i = bad[0]
+    return (f"On {len(bad)} of {len(expected)} test inputs its output differs from the original's "
+            f"(input {i + 1}: expected {_clip(expected[i])!r}, got {_clip(got[i])!r}).")

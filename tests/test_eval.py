@@ -23,16 +23,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _commongen_responder(prompt: str) -> str:
-    """Draft / feedback / refine answers for commongen_hard, chosen by the last user turn."""
-    marks = {"draft": prompt.rfind("Paragraph:"), "feedback": prompt.rfind("Go through the concept list"),
-             "refine": prompt.rfind("Rewrite the paragraph")}
-    stage = max(marks, key=marks.get)
-    if stage == "feedback":
-        return json.dumps({"feedback": ["use the missing concepts"],
-                           "scores": {"concept_coverage": 2, "coherence": 3}, "stop": False})
+    """Draft / checklist feedback / appended sentences for commongen_hard, by the last user turn."""
+    last = prompt.rsplit("<user>", 1)[1]
     concepts = prompt[prompt.rfind("Concepts:"):].split("\n")[0][len("Concepts: "):].split(", ")
-    n = 3 + 7 * prompt.count("Rewrite the paragraph")  # each refinement uses more concepts
-    return "A story with " + " and ".join(concepts[:n]) + "."
+    if "Check it against the concept list" in last:
+        text = last.split("The paragraph is now:\n", 1)[1].split("\n\nCheck it", 1)[0]
+        return json.dumps({"used": {c: c in text.split() for c in concepts},
+                           "scores": {"concept_coverage": 2, "coherence": 3}, "stop": False})
+    if "not in the paragraph yet" in last:  # append mode: new sentences for 7 missing concepts
+        missing = last.split("- missing: ", 1)[1].split("\n")[0].split(", ")
+        return "Then " + " and ".join(missing[:7]) + " ."
+    return "A story with " + " and ".join(concepts[:3]) + " ."
 
 
 def test_records_scores_by_round_and_summary(tmp_path):
@@ -52,6 +53,8 @@ def test_records_scores_by_round_and_summary(tmp_path):
     s = ev.summarize(t, records, meta)
     assert s["items"] == 3 and s["ok"] == 3 and s["improved"] == 3 and s["worsened"] == 0
     assert s["refined"] > s["base"]
+    # the scripted critic marks exactly the concepts that are absent: perfect against the scorer
+    assert s["critic"]["recall"] == 1.0 and s["critic"]["precision"] == 1.0 and s["critic"]["reviews"] == 6
     ev.write_outputs(tmp_path, s)
     assert (tmp_path / ev.PLOT).read_bytes()[:4] == b"\x89PNG"
     assert json.loads((tmp_path / ev.SUMMARY).read_text())["score_by_round"] == pytest.approx(s["score_by_round"])
@@ -63,7 +66,8 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     wrong = "```python\ndef solution():\n    return 17\n```"
     right = "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"
     wrong2 = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
-    fb = json.dumps({"feedback": ["recheck"], "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
+    fb = json.dumps({"problems": [{"span": "def solution():", "issue": "recheck it", "fix": "recheck it"}],
+                     "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
                      "stop": True})  # the critic wants to stop: the oracle variant ignores it
     script = [wrong, fb, right, fb, wrong2]
     t = registry.with_overrides(registry.load("gsm8k:oracle"), rounds=2)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.scoring import keywords
+
 VOWELS = set("aeiouy")
 
 
@@ -69,3 +71,8 @@ class RubricScorer:
         parts = {"letters": letters_part(acr, row["title"]), "pronounceable": pronounceable(acr),
                  "length": length_part(acr)}
         return {"score": sum(parts.values()) / 3, "acronym": acr, **parts}
+
+    def truth(self, row: dict, output: str, verdict: dict) -> set[str]:
+        """The title's main words whose first letter the acronym does not have."""
+        acr = extract(output).lower()
+        return {w for w in keywords(row["title"]) if w[0].lower() not in acr}

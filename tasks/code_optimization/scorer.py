@@ -8,7 +8,7 @@ runs per input, summed over the inputs. Differences under `min_gain_s` are treat
 from __future__ import annotations
 
 from tasks.sandbox import Limits, SandboxUnavailable, run_python
-from tasks.scoring import extract_code, parse_python, same_output
+from tasks.scoring import describe_outputs, extract_code, parse_python, same_output
 
 
 class SpeedScorer:
@@ -24,11 +24,11 @@ class SpeedScorer:
         self.limits = Limits(wall_s=wall_s, cpu_s=int(wall_s), memory_mb=1024)
         self._base: dict[str, tuple[list[str], float] | str] = {}
 
-    def measure(self, code: str, tests: list[str]) -> tuple[list[str], float] | str:
+    def measure(self, code: str, tests: list[str], repeats: int | None = None) -> tuple[list[str], float] | str:
         outs, total = [], 0.0
         for t in tests:
             best = None
-            for _ in range(self.repeats):
+            for _ in range(repeats or self.repeats):
                 r = run_python(code, stdin=t, limits=self.limits, timed=True)
                 if not r.ok:
                     return r.describe()
@@ -46,6 +46,25 @@ class SpeedScorer:
         if row["id"] not in self._base:
             self._base[row["id"]] = self.measure(row["program"], row["tests"])
         return self._base[row["id"]]
+
+    def observe(self, row: dict, output: str) -> str:
+        """Execution feedback: output equality with the original on the shipped inputs, and the
+        CPU time of both (one run each: indicative while the engine shares the machine)."""
+        code = extract_code(output)
+        _, err = parse_python(code)
+        if err:
+            return f"The program does not run: {err}."
+        try:
+            base = self.measure(row["program"], row["tests"], repeats=1)
+            got = self.measure(code, row["tests"], repeats=1)
+        except SandboxUnavailable as exc:
+            return f"The program could not be run here ({exc})."
+        if isinstance(base, str):
+            return "The original program itself fails on the test inputs."
+        if isinstance(got, str):
+            return f"On the test inputs the program failed: {got}."
+        return describe_outputs(got[0], base[0]) + (
+            f" CPU time: {got[1] * 1000:.1f} ms, the original's {base[1] * 1000:.1f} ms.")
 
     def score(self, row: dict, output: str) -> dict:
         code = extract_code(output)

@@ -14,7 +14,7 @@ import io
 import tokenize
 
 from tasks.sandbox import Limits, SandboxUnavailable, run_python
-from tasks.scoring import extract_code, parse_python, same_output
+from tasks.scoring import describe_outputs, extract_code, parse_python, same_output
 
 THROWAWAY = {"tmp", "temp", "foo", "bar", "baz", "var", "val", "res", "ans", "arr", "lst", "aaa", "xxx"}
 
@@ -72,6 +72,21 @@ class ReadabilityScorer:
                 outs.append(r.stdout)
             self._expected[row["id"]] = outs
         return self._expected[row["id"]]
+
+    def observe(self, row: dict, output: str) -> str:
+        """Execution feedback: whether the program still prints what the original prints."""
+        code = extract_code(output)
+        _, err = parse_python(code)
+        if err:
+            return f"The program does not run: {err}."
+        try:
+            exp = self.expected(row)
+            if isinstance(exp, str):
+                return "The original program itself fails on the test inputs."
+            got = [run_python(code, stdin=t, limits=self.limits).stdout for t in row["tests"]]
+        except SandboxUnavailable as exc:
+            return f"The program could not be run here ({exc})."
+        return describe_outputs(got, exp)
 
     def score(self, row: dict, output: str) -> dict:
         code = extract_code(output)

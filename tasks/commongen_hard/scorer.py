@@ -44,3 +44,7 @@ class CoverageScorer:
             return {"score": 0.0, "missing": list(row["concepts"]), "error": "empty output"}
         share, missing = coverage(row["concepts"], output)
         return {"score": share, "missing": missing}
+
+    def truth(self, row: dict, output: str, verdict: dict) -> set[str]:
+        """The concepts the output misses (by lemma)."""
+        return set(verdict.get("missing") or ())

@@ -34,23 +34,44 @@ class GSM8KScorer:
     def __init__(self, wall_s: float = 5.0):
         self.limits = Limits(wall_s=wall_s, cpu_s=int(wall_s) + 1, memory_mb=512)
 
-    def score(self, row: dict, output: str) -> dict:
+    def run(self, output: str) -> tuple[float | None, str | None]:
+        """(what solution() returned, None) or (None, why it could not run)."""
         code = extract_code(output)
         tree, err = parse_python(code)
         if err:
-            return {"score": 0.0, "answer": None, "error": err}
+            return None, err
         if not any(isinstance(n, ast.FunctionDef) and n.name == "solution" for n in ast.walk(tree)):
-            return {"score": 0.0, "answer": None, "error": "no solution() function"}
-        program = code + f"\n\nprint({MARK!r}, repr(solution()))\n"
-        try:
-            res = run_python(program, limits=self.limits)
-        except SandboxUnavailable as exc:
-            return {"score": None, "answer": None, "error": f"sandbox unavailable: {exc}"}
+            return None, "no solution() function"
+        res = run_python(code + f"\n\nprint({MARK!r}, repr(solution()))\n", limits=self.limits)
         lines = [ln for ln in res.stdout.splitlines() if ln.startswith(MARK)]
         if not res.ok or not lines:
-            return {"score": 0.0, "answer": None, "error": f"program failed: {res.describe()}"}
-        answer = _number(lines[-1][len(MARK):].strip())
+            return None, f"the program failed: {res.describe()}"
+        return lines[-1][len(MARK):].strip(), None
+
+    def observe(self, row: dict, output: str) -> str:
+        """Execution feedback for the critic: what running solution() gave. Never the target
+        (this method does not read it)."""
+        try:
+            value, err = self.run(output)
+        except SandboxUnavailable as exc:
+            return f"The program could not be run here ({exc})."
+        if err:
+            return f"Running it gave no answer: {err}."
+        return f"Running it, solution() returned {value}."
+
+    def score(self, row: dict, output: str) -> dict:
+        try:
+            value, err = self.run(output)
+        except SandboxUnavailable as exc:
+            return {"score": None, "answer": None, "error": f"sandbox unavailable: {exc}"}
+        if err:
+            return {"score": 0.0, "answer": None, "error": err}
+        answer = _number(value)
         target = float(row["target"])
         ok = (answer is not None and math.isfinite(answer)
               and abs(answer - target) <= 1e-4 * max(1.0, abs(target)))
         return {"score": 1.0 if ok else 0.0, "answer": answer}
+
+    def truth(self, row: dict, output: str, verdict: dict) -> set[str]:
+        """{"wrong"} when the program does not return the target."""
+        return {"wrong"} if verdict.get("score") == 0.0 else set()

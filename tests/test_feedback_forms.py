@@ -1,0 +1,189 @@
+"""Feedback forms: grounded spans, task checklists, whole-word bounds, execution observations,
+append-mode refinement. Schema tests use xgrammar itself (the backend vLLM runs by default);
+loop tests use the scripted engine; the last test runs the real engine."""
+
+import asyncio
+import json
+import re
+
+import pytest
+
+from engine.loop import Item, RefineConfig, refine
+from engine.prompts import Prompts
+from grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
+from tasks import registry
+from tasks.sandbox import check_available
+from tests.fakes import ScriptedEngine
+
+
+@pytest.fixture(scope="module")
+def xg_compile():
+    import xgrammar as xg
+    from transformers import AutoTokenizer
+
+    from engine import models
+
+    tok = AutoTokenizer.from_pretrained(models.pull("smollm2-135m-instruct"))
+    compiler = xg.GrammarCompiler(xg.TokenizerInfo.from_huggingface(tok))
+
+    def accepts(schema: dict, text: str) -> bool:
+        m = xg.GrammarMatcher(compiler.compile_json_schema(json.dumps(schema), any_whitespace=False))
+        return m.accept_string(text)
+    return accepts
+
+
+def _scores(spec: FeedbackSpec, v: int = 3) -> dict:
+    return {a: v for a in spec.aspects}
+
+
+def test_commongen_schema_admits_only_the_items_concepts(xg_compile):
+    task = registry.load("commongen_hard")
+    row = task.rows(1)[0]
+    spec, vocab = task.cfg.spec, task.item(row).vocab
+    assert vocab == tuple(row["concepts"])
+    choices = spec.choices("", vocab)
+    schema = spec.json_schema(choices)
+    used = {c: i % 2 == 0 for i, c in enumerate(row["concepts"])}
+    good = {"used": used, "scores": _scores(spec), "stop": False}
+    assert xg_compile(schema, json.dumps(good))
+    # a concept of another item, a missing concept, or an empty checklist: refused by the grammar
+    other = dict(list(used.items())[:-1]) | {"broom": True}
+    for bad in ({**good, "used": other}, {**good, "used": dict(list(used.items())[1:])}, {**good, "used": {}}):
+        assert not xg_compile(schema, json.dumps(bad)), bad
+    fb = spec.parse_json(json.dumps(good), choices)
+    shown, _ = spec.problems(fb)
+    assert shown == ["missing: " + ", ".join(c for c, u in used.items() if not u)]
+
+
+def test_grounded_spans_are_an_enum_of_the_answers_own_lines(xg_compile):
+    spec = FeedbackSpec(form="grounded", spans="lines", aspects=("correctness",))
+    answer = "def solution():\n    eggs = 16 - 3\n    return eggs * 2\n"
+    choices = spec.choices(answer)
+    assert choices == ("def solution():", "eggs = 16 - 3", "return eggs * 2")
+    schema = spec.json_schema(choices)
+    ok = {"problems": [{"span": "eggs = 16 - 3", "issue": "forgets the four muffin eggs", "fix": "eggs = 16 - 3 - 4"}],
+          "scores": {"correctness": 2}, "stop": False}
+    assert xg_compile(schema, json.dumps(ok))
+    not_in_answer = {**ok, "problems": [{**ok["problems"][0], "span": "eggs = 12"}]}
+    assert not xg_compile(schema, json.dumps(not_in_answer))
+    # problems come before the scores: evidence before the verdict
+    assert list(schema["properties"]) == ["problems", "scores", "stop"]
+
+
+def test_ungrounded_spans_are_detected_recorded_and_not_shown():
+    spec = FeedbackSpec(form="grounded", aspects=("clarity",))
+    long_answer = " ".join(f"Sentence number {i} is here." for i in range(MAX_SEGMENTS + 5))
+    choices = spec.choices(long_answer)
+    schema = spec.json_schema(choices)
+    assert "enum" not in json.dumps(schema["$defs"]["Problem"]["properties"]["span"])  # a free quote
+    fb = {"problems": [{"span": "Sentence number 3 is here.", "issue": "dull", "fix": "say more"},
+                       {"span": "Sentence number 999 is here.", "issue": "made up", "fix": "drop it"}],
+          "scores": {"clarity": 2}, "stop": False}
+    parsed = spec.parse_json(json.dumps(fb), choices)
+    shown, ungrounded = spec.problems(parsed, long_answer)
+    assert shown == ['In "Sentence number 3 is here.": dull. Fix: say more']
+    assert [u["span"] for u in ungrounded] == ["Sentence number 999 is here."]
+    # in a loop: counted in the trace, and the rewrite turn never sees it
+    eng = ScriptedEngine([long_answer, json.dumps(fb), long_answer + " More."])
+    cfg = RefineConfig(max_rounds=1, spec=spec, prompts=Prompts(refine="Fix:\n{problems}"))
+    res = asyncio.run(refine(eng, Item("Write sentences."), cfg))
+    assert res.checks["ungrounded"] == 1 and res.trace[1].ungrounded[0]["span"] == "Sentence number 999 is here."
+    rewrite_turn = eng.tokenizer.decode(eng.prompts[2]).rsplit("<user>", 1)[1]
+    assert "Sentence number 3" in rewrite_turn and "999" not in rewrite_turn
+
+
+def test_word_bound_never_ends_a_point_inside_a_word(xg_compile):
+    spec = FeedbackSpec(item_words=3, aspects=("clarity",))
+    schema = spec.json_schema()
+    head = '{"feedback": ["one two thre'
+    # at the bound's last word the grammar still lets the word go on; only a new word is barred
+    assert xg_compile(schema, head + "e")
+    assert xg_compile(schema, head + 'e"')
+    assert not xg_compile(schema, head + "e four")
+    for bad in ('{"feedback": [""', '{"feedback": [" ', '{"feedback": ["a  b'):
+        assert not xg_compile(schema, bad), bad
+    assert re.fullmatch(words_pattern(3)[1:-1], "Rename x, please.")
+
+
+def test_segments_are_exact_substrings():
+    text = "First one. Second one!  Third?\n\n  indented line\nFirst one."
+    assert segments(text, "sentences") == ("First one.", "Second one!", "Third?", "indented line")
+    assert all(s in text for s in segments(text, "lines"))
+
+
+def test_checklist_over_the_answers_sentences_is_built_per_call():
+    spec = FeedbackSpec(form="checklist", aspects=("fluency",),
+                        checklist=Checklist(key="keeps_old_opinion", problem_when=True, label="old opinion",
+                                            items="sentences"))
+    answer = "The food was awful. The staff were lovely."
+    choices = spec.choices(answer)
+    fb = spec.parse_json(json.dumps({"keeps_old_opinion": {"The food was awful.": False,
+                                                           "The staff were lovely.": True},
+                                     "scores": {"fluency": 4}, "stop": False}), choices)
+    assert spec.problems(fb)[0] == ['old opinion: "The staff were lovely."']
+
+
+def test_append_mode_adds_to_the_previous_output():
+    spec = FeedbackSpec(form="checklist", aspects=("coverage",), checklist=Checklist())
+    first = json.dumps({"used": {"dog": True, "key": False}, "scores": {"coverage": 2}, "stop": False})
+    second = json.dumps({"used": {"dog": True, "key": True}, "scores": {"coverage": 5}, "stop": False})
+    eng = ScriptedEngine(["A dog ran.", first, "It found a key.", second])
+    cfg = RefineConfig(max_rounds=3, spec=spec, refine_mode="append", stop_on_top=False,
+                       prompts=Prompts(guide_grammar=None, feedback_grammar="Now: {answer}\nCheck.",
+                                       refine="Add: {problems}"))
+    res = asyncio.run(refine(eng, Item("dog, key", vocab=("dog", "key")), cfg))
+    assert res.outputs == ["A dog ran.", "A dog ran. It found a key."] and res.stop_reason == "no_problems"
+    prompts = [eng.tokenizer.decode(p) for p in eng.prompts]
+    assert "Add: - missing: key" in prompts[2] and "Now: A dog ran. It found a key." in prompts[3]
+
+
+@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+def test_exec_variant_shows_the_run_result_and_never_the_target():
+    task = registry.load("gsm8k:exec")
+    row = {**task.rows(1)[0], "target": 777123}
+    wrong = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
+    fb = json.dumps({"problems": [], "scores": {"correctness": 2, "arithmetic": 2, "units": 2}, "stop": False})
+    eng = ScriptedEngine([wrong, fb])
+    res = asyncio.run(refine(eng, task.item(row), task.cfg))
+    review_turn = eng.tokenizer.decode(eng.prompts[1])
+    assert "solution() returned 9" in review_turn and "777123" not in review_turn
+    assert res.trace[1].observation == "Running it, solution() returned 9."
+    crash = task.item(row).observe("def solution():\n    return 1 / 0\n")
+    assert "ZeroDivisionError" in crash and "777123" not in crash
+    for name in ("code_optimization:exec", "code_readability:exec"):
+        t = registry.load(name)
+        r = t.rows(1)[0]
+        seen = t.item(r).observe("print('hello')\n")
+        assert "differs from the original" in seen, seen
+        assert "same output as the original" in t.item(r).observe(r["program"])
+
+
+@pytest.mark.engine
+def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
+    """Real engine, sampling at temperature 1.0 under the word-bounded grammar: every feedback
+    parses, and every point is whole words (no blank, empty or whitespace-only point)."""
+    from engine.history import ChatFormat, Conversation
+    from engine.types import Sampling
+
+    engine, run = real
+    spec = FeedbackSpec(item_words=6, max_items=3)
+    fmt = ChatFormat.from_tokenizer(engine.tokenizer)
+    conv = Conversation(engine.tokenizer, fmt, "Explain why the sky is blue in two sentences.")
+    conv.add_assistant_text("The sky is blue because air scatters blue light more than red light.")
+    conv.add_user(Prompts().review(spec))
+    schema = spec.json_schema()
+    sampling = Sampling(temperature=1.0, max_tokens=spec.token_budget(), seed=None)
+
+    async def many():
+        return await asyncio.gather(*(engine.generate(conv.prompt(), sampling, schema) for _ in range(50)))
+
+    outs = run(many())
+    pattern = re.compile(words_pattern(spec.item_words))
+    points = []
+    for out in outs:
+        fb = spec.parse_json(out.text)  # raises if any sample broke the format
+        points += fb["feedback"]
+    assert points, "the critic never named a point in 50 samples"
+    for p in points:
+        assert pattern.fullmatch(p) and p.strip() == p and len(p.split(" ")) <= spec.item_words, repr(p)
+    print(f"{len(points)} points in 50 samples; longest {max(len(p.split()) for p in points)} words")
