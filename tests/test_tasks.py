@@ -33,7 +33,8 @@ ALL = [(n, v) for n in registry.available() for v in (registry.variants(n) or [N
 def test_all_seven_tasks_are_present():
     assert set(registry.available()) == {"gsm8k", "sentiment_reversal", "commongen_hard", "acronym",
                                          "dialogue", "code_readability", "code_optimization"}
-    assert registry.variants("gsm8k") == ["self_feedback", "oracle"]
+    assert registry.variants("gsm8k") == ["self_feedback", "oracle", "exec"]
+    assert registry.variants("code_optimization") == registry.variants("code_readability") == ["self_feedback", "exec"]
 
 
 @pytest.mark.parametrize("name,variant", ALL)
