@@ -138,6 +138,10 @@ def test_vader_on_clearly_positive_and_negative_sentences():
     assert s.score(to_neg, bad)["score"] == 1.0 and s.score(to_neg, bad)["compound"] < -0.5
     assert s.score(to_neg, good)["score"] == 0.0
     assert s.score(to_neg, "")["score"] == 0.0
+    # an echoed prompt label is not part of the review: "Very negative" must not tip VADER
+    neutral = "We had coffee there on Tuesday. The shop is on Main Street."
+    echoed = f"Target sentiment: Very negative\nReview: {neutral}"
+    assert s.score(to_neg, echoed) == s.score(to_neg, neutral) and s.score(to_neg, echoed)["score"] == 0.0
 
 
 def test_coverage_counts_inflected_concepts():

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+
+# Prompt labels a model may echo around its review ("Target sentiment: Very negative",
+# "Review:", "Rewritten:"). They are not the review, and "Very negative" alone would tip VADER.
+_TARGET_LINE = re.compile(r"(?im)^\s*target sentiment\s*:[^\n]*$")
+_LABEL = re.compile(r"(?im)^\s*(?:rewritten review|rewritten|review)\s*:\s*")
+
+
+def review_text(output: str) -> str:
+    """The review in an answer, without echoed prompt labels."""
+    return _LABEL.sub("", _TARGET_LINE.sub("", output)).strip()
 
 
 @lru_cache(maxsize=1)
@@ -28,9 +39,10 @@ class VaderScorer:
         self.threshold = threshold
 
     def score(self, row: dict, output: str) -> dict:
-        if not output.strip():
+        text = review_text(output)
+        if not text:
             return {"score": 0.0, "compound": None, "error": "empty output"}
-        c = compound(output)
+        c = compound(text)
         positive = "positive" in row["target_sentiment"].lower()
         ok = c >= self.threshold if positive else c <= -self.threshold
         return {"score": 1.0 if ok else 0.0, "compound": c}
