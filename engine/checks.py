@@ -147,6 +147,8 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
 ECHO_NGRAM = 8
 ECHO_MIN_WORDS = 12
 ECHO_SHARE = 0.25
+ECHO_ALWAYS = 20
+"""So many echoed words fire whatever their share (a worked example of the prompt pasted in)."""
 
 
 def _words(text: str) -> list[str]:
@@ -168,9 +170,9 @@ def echoed_words(text: str, request: str, previous: str, n: int = ECHO_NGRAM) ->
 def is_echo(text: str, request: str, previous: str) -> bool:
     """The rewrite brings back long verbatim runs of the request that the previous output had
     left behind: a review to reverse pasted back in, the slow program restored. At least
-    ECHO_MIN_WORDS words and ECHO_SHARE of the rewrite."""
+    ECHO_MIN_WORDS words and ECHO_SHARE of the rewrite, or ECHO_ALWAYS words."""
     n = echoed_words(text, request, previous)
-    return n >= ECHO_MIN_WORDS and n >= ECHO_SHARE * max(1, len(_words(text)))
+    return n >= ECHO_ALWAYS or (n >= ECHO_MIN_WORDS and n >= ECHO_SHARE * max(1, len(_words(text))))
 
 
 def is_identical(text: str, earlier: list[str]) -> bool:

@@ -109,3 +109,13 @@ def test_echo_of_the_request():
     assert checks.judge_rewrite(previous + " " + review, previous=previous, earlier=[previous],
                                 reference=request + "\n" + previous, points=["more detail"],
                                 request=request) == checks.ECHO
+
+
+def test_a_pasted_worked_example_is_an_echo_even_in_a_long_answer():
+    example = ("While rain tapped the window, she read under the lamp with a cup of tea, and the cat "
+               "slept on her blanket.")
+    request = f"Write a paragraph.\nExample: {example}\nNow your list: bowl, card, beat"
+    previous = " ".join(f"The bowl {i} held a card and a beat number {i}." for i in range(12))
+    rewrite = example + " " + previous
+    assert checks.echoed_words(rewrite, request, previous) >= checks.ECHO_ALWAYS
+    assert checks.is_echo(rewrite, request, previous)
