@@ -193,6 +193,8 @@ def run(
     stop_on_no_problems: Annotated[bool, typer.Option(help="grammar mode: stop when the review lists no problem")] = True,
     reject: Annotated[bool, typer.Option("--reject/--no-reject", help="end with the previous output when a rewrite fails a check (review talk, feedback JSON, repetition, truncation, a copy)")] = True,
     verify: Annotated[str, typer.Option(help="off, or pairwise: keep a rewrite only if the critic prefers it in both A/B orders")] = "off",
+    feedback_form: Annotated[str, typer.Option(help="points, or grounded: each problem names a sentence (or line) of the answer")] = "points",
+    spans: Annotated[str, typer.Option(help="grounded form: the answer's sentences or lines")] = "sentences",
     stop_phrase: Annotated[str, typer.Option(help="text mode: feedback that is exactly this stops")] = DEFAULT_STOP_PHRASE,
     selection: Annotated[str, typer.Option(help="last or best (highest total feedback score)")] = "last",
     exclude_draft: Annotated[bool, typer.Option(help="with --selection best, never return the draft")] = False,
@@ -217,7 +219,7 @@ def run(
         cfg = RefineConfig(
             max_rounds=rounds, feedback_mode=feedback,
             spec=FeedbackSpec(aspects=tuple(a.strip() for a in aspects.split(",") if a.strip()),
-                              scale=(lo, hi)),
+                              scale=(lo, hi), form=feedback_form, spans=spans),
             use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
             stop_on_no_problems=stop_on_no_problems, reject_bad_rewrites=reject, verify=verify,
             stop_phrase=stop_phrase, threshold=threshold,

@@ -72,6 +72,10 @@ class SelfRefineOptions(BaseModel):
     """With selection=best, never return the draft."""
     feedback_points: int = 4
     """grammar mode: at most this many feedback points per round (1-16)."""
+    feedback_form: Literal["points", "grounded"] = "points"
+    """grammar mode: `points`, or `grounded` (each problem names a sentence or line of the answer)."""
+    spans: Literal["sentences", "lines"] = "sentences"
+    """grounded form: what a problem's span is chosen from."""
     feedback_point_words: int = 20
     """grammar mode: at most this many words per feedback point (2-60); never cut inside a word."""
     feedback_point_chars: int | None = None
@@ -92,6 +96,8 @@ class SelfRefineOptions(BaseModel):
             aspects=tuple(self.aspects),
             scale=tuple(self.scale),
             max_items=self.feedback_points,
+            form=self.feedback_form,
+            spans=self.spans,
             item_words=(max(2, -(-self.feedback_point_chars // 6)) if self.feedback_point_chars
                         else self.feedback_point_words),
         )
