@@ -173,8 +173,8 @@ class FeedbackSpec:
 def segments(answer: str, how: str) -> tuple[str, ...]:
     """The answer's sentences or non-blank lines, each an exact substring (at most
     MAX_SEGMENT_CHARS characters, deduplicated, in order)."""
-    if how == "lines":
-        parts = [ln.strip() for ln in answer.splitlines()]
+    if how == "lines":  # a markdown fence is not a line of the program
+        parts = [ln.strip() for ln in answer.splitlines() if not ln.strip().startswith("```")]
     else:
         parts = [s.strip() for ln in answer.splitlines() for s in re.split(r"(?<=[.!?])\s+", ln)]
     out = []

@@ -66,10 +66,14 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     wrong = "```python\ndef solution():\n    return 17\n```"
     right = "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"
     wrong2 = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
-    fb = json.dumps({"problems": [{"span": "def solution():", "issue": "recheck it", "fix": "recheck it"}],
-                     "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
-                     "stop": True})  # the critic wants to stop: the oracle variant ignores it
-    script = [wrong, fb, right, fb, wrong2]
+
+    def fb(program: str) -> str:  # the critic flags the return line and wants to stop
+        lines = [ln.strip() for ln in program.strip("`\n").removeprefix("python\n").splitlines() if ln.strip()]
+        return json.dumps({"wrong": {ln: ln.startswith("return") for ln in lines},
+                           "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
+                           "stop": True})  # the oracle variant ignores the flag
+
+    script = [wrong, fb(wrong), right, fb(right), wrong2]
     t = registry.with_overrides(registry.load("gsm8k:oracle"), rounds=2)
     engine = ScriptedEngine(script=list(script), name="fake")
     meta = {"settings": ev.settings(t, "fake", None, 1)}

@@ -142,12 +142,14 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
     task = registry.load("gsm8k:exec")
     row = {**task.rows(1)[0], "target": 777123}
     wrong = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
-    fb = json.dumps({"problems": [], "scores": {"correctness": 2, "arithmetic": 2, "units": 2}, "stop": False})
-    eng = ScriptedEngine([wrong, fb])
-    res = asyncio.run(refine(eng, task.item(row), task.cfg))
+    fb = json.dumps({"wrong": {"def solution():": False, "return 16 - 3 - 4": True},
+                     "scores": {"correctness": 2, "arithmetic": 2, "units": 2}, "stop": False})
+    eng = ScriptedEngine([wrong, fb, "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"])
+    res = asyncio.run(refine(eng, task.item(row), registry.with_overrides(task, rounds=1).cfg))
     review_turn = eng.tokenizer.decode(eng.prompts[1])
     assert "solution() returned 9" in review_turn and "777123" not in review_turn
     assert res.trace[1].observation == "Running it, solution() returned 9."
+    assert res.trace[1].problems == ['wrong line: "return 16 - 3 - 4"']
     crash = task.item(row).observe("def solution():\n    return 1 / 0\n")
     assert "ZeroDivisionError" in crash and "777123" not in crash
     for name in ("code_optimization:exec", "code_readability:exec"):
