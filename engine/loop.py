@@ -204,13 +204,14 @@ def _read_feedback(call: Call, cfg: RefineConfig, choices: tuple[str, ...] = (),
 
 
 def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConfig) -> int:
-    """Index of the output to return: the last, or the best-scored (ties go to the later)."""
+    """Index of the output to return: the last, or the best-scored. A tie goes to the earlier
+    output: a rewrite must score strictly higher to replace what it rewrote."""
     last = len(outputs) - 1
     if cfg.selection == "last":
         return last
     first = 1 if cfg.exclude_draft and len(outputs) > 1 else 0
-    scored = [(s, i) for i, s in enumerate(scores) if i >= first and s is not None]
-    return max(scored)[1] if scored else last
+    scored = [(s, -i) for i, s in enumerate(scores) if i >= first and s is not None]
+    return -max(scored)[1] if scored else last
 
 
 def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:

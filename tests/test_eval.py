@@ -82,11 +82,11 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     assert [s["score"] for s in rec["scores"]] == [0.0, 1.0, 0.0]
     assert rec["oracle_stop"] == 1 and rec["score_by_round"] == [0.0, 1.0, 1.0] and rec["final"] == 1.0
     assert rec["usage"]["completion_tokens"] < rec["usage_all_calls"]["completion_tokens"]
-    # the same script under self-feedback stops at the critic's flag, on the wrong draft
+    # the same script under self-feedback follows the critic's checklist past the right answer
     t2 = registry.with_overrides(registry.load("gsm8k"), rounds=2)
     [rec2] = asyncio.run(ev.run_eval(t2, t2.rows(1), ScriptedEngine(script=list(script)), tmp_path / "sf",
                                      {"settings": ev.settings(t2, "fake", None, 1)}))
-    assert rec2["stop_reason"] == "stop_flag" and rec2["score_by_round"] == [0.0, 0.0, 0.0]
+    assert rec2["stop_reason"] == "max_rounds" and rec2["score_by_round"] == [0.0, 1.0, 0.0]
 
 
 def test_bad_row_and_failed_loop_become_error_records(tmp_path):

@@ -71,10 +71,12 @@ def test_best_selection_can_exclude_the_draft():
     assert res.answer == "y2" and res.selected_round == 2
 
 
-def test_best_selection_ties_go_to_the_later_output():
+def test_best_selection_ties_go_to_the_earlier_output():
+    # a rewrite must score strictly higher to replace what it rewrote (acronym: a tie at 9 once
+    # replaced a fair draft with a 29-letter string)
     eng = ScriptedEngine(["y0", fb(scores(3, 3, 3)), "y1", fb(scores(3, 3, 3))])
     res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, selection="best")))
-    assert res.answer == "y1"
+    assert res.answer == "y0"
 
 
 @pytest.mark.parametrize("feedback,stops", [
