@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import quiet
 from engine.errors import EngineFault, InvalidParameter, PromptTooLong
 from engine.types import Completion, Sampling
 
@@ -121,6 +122,8 @@ class VLLMEngine:
             data_parallel_size=o.data_parallel_size,
             structured_outputs_config=_structured_config(o.structured_backend),
             disable_log_stats=False,
+            # vLLM passes tqdm's `disable` itself, so TQDM_DISABLE alone does not hide this bar.
+            use_tqdm_on_load=quiet.load_progress_bar(),
         )
         if o.distributed_executor_backend:
             kwargs["distributed_executor_backend"] = o.distributed_executor_backend
