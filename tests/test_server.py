@@ -41,6 +41,8 @@ FAST_LOOP = {
     "feedback_points": 1,
     "feedback_point_chars": 40,
     "stop_flag": False,
+    "stop_on_top": False,
+    "stop_on_no_problems": False,
 }
 HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
 CITY_SCHEMA = {
