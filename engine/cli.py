@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sys
 import time
 from dataclasses import asdict
@@ -17,8 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine import cli_options as opts
-from engine import models
-from engine import quiet
+from engine import models, quiet
 from engine.errors import SelfRefineError
 from engine.loop import Item, RefineConfig
 from engine.prompts import DEFAULT_STOP_PHRASE

@@ -75,7 +75,8 @@ def test_engine_death_turns_health_and_requests_into_503s(tmp_path):
 
         for model in (PLAIN, REFINE):
             t0 = time.time()
-            r = server.post("/chat/completions", {"model": model, "messages": HI, "max_tokens": 4}, timeout=30)
+            body = {"model": model, "messages": HI, "max_tokens": 4}
+            r = server.post("/chat/completions", body, timeout=30)
             assert r.status_code == 503, r.text
             err = r.json()["error"]
             assert err["code"] == "engine_dead" and err["type"] == "service_unavailable_error"

@@ -71,8 +71,8 @@ def _check_text(text: str, path: tuple, key: bool = False) -> None:
     except UnicodeEncodeError as exc:
         raise InvalidParameter(
             _where(path),
-            f"{'a key here' if key else 'the text'} holds a lone surrogate {text[exc.start]!r} at character {exc.start}, which is not text "
-            "(send a valid UTF-16 pair or the character itself)",
+            f"{'a key here' if key else 'the text'} holds a lone surrogate {text[exc.start]!r} at "
+            f"character {exc.start}, which is not text (send a valid UTF-16 pair or the character itself)",
         ) from None
 
 
