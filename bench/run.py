@@ -30,6 +30,7 @@ from pathlib import Path
 
 from bench import report as rep
 from bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
+from engine import quiet
 from engine.loop import Item, RefineConfig, refine_many, start_conversation
 from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from engine.types import Call, LoopResult, Sampling
@@ -583,8 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kv-cache-gib", type=float)
     ap.add_argument("--out", type=Path)
     a = ap.parse_args(argv)
-    os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
-    os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
+    quiet.configure(verbose=False)  # as `selfrefine bench` without -v
     cfg = BenchConfig.make(quick=a.quick, natural=a.natural, model=a.model, loops=a.loops, rounds=a.rounds,
                            max_tokens=a.max_tokens, modes=parse_modes(a.modes), kv_cache_gib=a.kv_cache_gib,
                            out_dir=a.out)

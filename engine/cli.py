@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sys
 import time
 from dataclasses import asdict
@@ -17,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine import cli_options as opts
-from engine import models
+from engine import models, quiet
 from engine.errors import SelfRefineError
 from engine.loop import Item, RefineConfig
 from engine.prompts import DEFAULT_STOP_PHRASE
@@ -30,13 +29,6 @@ models_app = typer.Typer(no_args_is_help=True, help="Embedded model catalog.")
 app.add_typer(models_app, name="models")
 out = Console()
 err = Console(stderr=True, soft_wrap=True)
-
-
-def _quiet_vllm(verbose: bool) -> None:
-    # vLLM logs to stdout at INFO by default; keep stdout for answers and JSON.
-    os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
-    os.environ.setdefault("VLLM_LOGGING_LEVEL", "INFO" if verbose else "ERROR")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
 class _PullBar:
@@ -95,8 +87,10 @@ def models_list() -> None:
 def models_pull(
     name: Annotated[str, typer.Argument(help="catalog name, see `selfrefine models list`")],
     force: Annotated[bool, typer.Option(help="download and convert again")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show transformers' log and bars")] = False,
 ) -> None:
     """Download, verify (sha256) and convert a catalog model into the cache."""
+    quiet.configure(verbose)
     t0 = time.perf_counter()
     try:
         with _PullBar() as bar:
@@ -210,6 +204,7 @@ def run(
     engine: dict,
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
+    quiet.configure(engine["verbose"])  # before a first-use pull imports transformers
     if (task is None) == (file is None):
         _fail(ValueError("give either TASK or --file"))
     if file is not None and out_path is None:
@@ -238,7 +233,6 @@ def run(
         critic = _resolve(critic_model) if critic_model else None
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(engine["verbose"])
     try:
         results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
                                          out_path, show_bar=file is not None))
@@ -272,6 +266,7 @@ def engine_args_cmd(
     engine: dict,
 ) -> None:
     """Print, as JSON, the vLLM engine arguments the other commands would use (starts nothing)."""
+    quiet.configure(engine["verbose"])
     from engine.vllm_engine import VLLMEngine
 
     try:
@@ -279,7 +274,6 @@ def engine_args_cmd(
         path = models.resolve(model, auto_pull=False)[1] if model in models.CATALOG else model
     except SelfRefineError as exc:
         _fail(exc)
-    _quiet_vllm(engine["verbose"])
     args = VLLMEngine(path, model, options).engine_args()
     keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
             "kv_cache_memory_bytes", "gpu_memory_utilization", "tensor_parallel_size",
@@ -349,6 +343,7 @@ def serve(
     engine: dict,
 ) -> None:
     """OpenAI-compatible server: MODEL (plain) and MODEL-selfrefine (Self-Refine loops)."""
+    quiet.configure(engine["verbose"])
     try:
         options = opts.engine_options(engine)
         if max_concurrent_loops < 1 or max_queued_loops < 0:
@@ -358,7 +353,6 @@ def serve(
         name, path = _resolve(model)
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(engine["verbose"])
     from engine.server.app import serve as run_server
 
     err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
@@ -390,6 +384,7 @@ def eval_cmd(
     engine: dict,
 ) -> None:
     """Score a task's first draft and every refine round with the task's own scorer."""
+    quiet.configure(engine["verbose"])
     from tasks import eval as ev
     from tasks import registry
 
@@ -422,7 +417,6 @@ def eval_cmd(
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(engine["verbose"])
 
     async def go():
         from engine.vllm_engine import VLLMEngine
@@ -490,6 +484,7 @@ def bench(
     verbose: opts.Verbose = False,
 ) -> None:
     """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit."""
+    quiet.configure(verbose)
     from bench import report as bench_report
     from bench import run as bench_run
 
@@ -512,7 +507,6 @@ def bench(
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    _quiet_vllm(verbose)
     report, paths = bench_run.run_bench(cfg, console=err)
     print(bench_report.markdown(report))
     err.print("wrote " + ", ".join(str(p) for p in paths))

@@ -41,3 +41,13 @@ class EngineFault(SelfRefineError):
     """The inference engine failed while serving a request."""
 
     code = "engine_error"
+
+
+class EngineDead(EngineFault):
+    """The inference engine stopped after start-up (e.g. its process died); nothing more can run."""
+
+    code = "engine_dead"
+
+    def __init__(self, message: str = "the inference engine has stopped (its engine process exited; "
+                 "see the server log); restart the server"):
+        super().__init__(message)

@@ -156,7 +156,7 @@ def _convert(gguf_path: Path, out_dir: Path, progress: Progress) -> None:
     config = AutoConfig.from_pretrained(folder, gguf_file=fname)
     if hasattr(config, "quantization_config"):
         del config.quantization_config
-    config.torch_dtype = torch.bfloat16
+    config.dtype = torch.bfloat16  # `torch_dtype` is transformers' deprecated name for it
     progress("convert: rebuild bf16 model", 0, None)
     model = AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16)
     missing, unexpected = model.load_state_dict(loaded.state_dict(), strict=False)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import EngineFault, InvalidParameter, PromptTooLong
+from engine import quiet
+from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from engine.types import Completion, Sampling
 
 STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
@@ -121,6 +122,8 @@ class VLLMEngine:
             data_parallel_size=o.data_parallel_size,
             structured_outputs_config=_structured_config(o.structured_backend),
             disable_log_stats=False,
+            # vLLM passes tqdm's `disable` itself, so TQDM_DISABLE alone does not hide this bar.
+            use_tqdm_on_load=quiet.load_progress_bar(),
         )
         if o.distributed_executor_backend:
             kwargs["distributed_executor_backend"] = o.distributed_executor_backend
@@ -164,6 +167,12 @@ class VLLMEngine:
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
         return self
 
+    @property
+    def dead(self) -> bool:
+        """True once a started engine can no longer serve: vLLM saw its engine process exit."""
+        llm = self._llm
+        return llm is not None and bool(llm.errored)
+
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
                        json_schema: dict | None = None,
                        on_text: Callable[[str], None] | None = None) -> Completion:
@@ -172,11 +181,14 @@ class VLLMEngine:
         `on_text`, when given, receives each new piece of text as it is generated (streaming).
         """
         from vllm.exceptions import VLLMClientError
+        from vllm.v1.engine.exceptions import EngineDeadError
         from vllm.inputs import TokensPrompt
         from vllm.sampling_params import RequestOutputKind, SamplingParams, StructuredOutputsParams
 
         if self._llm is None:
             raise EngineFault("engine not started")
+        if self.dead:
+            raise EngineDead()
         n_prompt = len(prompt_ids)
         if n_prompt == 0:
             raise InvalidParameter("prompt", "is empty")
@@ -211,11 +223,16 @@ class VLLMEngine:
                     sent = len(out.outputs[0].text)
         except asyncio.CancelledError:
             self.counters["aborted"] += 1
-            await self._llm.abort(request_id)
+            if self._llm is not None and not self.dead:
+                await self._llm.abort(request_id)
             raise
+        except EngineDeadError as exc:
+            raise EngineDead() from exc
         except (ValueError, TypeError, VLLMClientError) as exc:  # vLLM refused the request itself
             raise InvalidParameter(getattr(exc, "parameter", None) or "request", str(exc)) from exc
         except Exception as exc:  # engine-side failure: surface it as our error type
+            if self.dead:
+                raise EngineDead() from exc
             raise EngineFault(f"{type(exc).__name__}: {exc}") from exc
         if final is None or not final.outputs:
             raise EngineFault("engine returned no output")

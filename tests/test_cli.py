@@ -1,20 +1,37 @@
 """The real `selfrefine` CLI in a subprocess, as a user runs it."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from engine import quiet
 from tests.conftest import TEST_MODEL
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 FAST = ["--model", TEST_MODEL, "--max-tokens", "48", "--seed", "0", "--temperature", "0"]
 
 
-def cli(*args, timeout=600):
-    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=timeout)
+def cli(*args, timeout=600, env=None):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def user_env() -> dict:
+    """The environment of a user who set none of the output variables (conftest sets some)."""
+    ours = set(quiet.QUIET_ENV) | {"VLLM_LOGGING_STREAM", "VLLM_CONFIGURE_LOGGING", "TORCH_LOGS"}
+    return {k: v for k, v in os.environ.items() if k not in ours}
+
+
+# What the first run printed before the answer, issue 12: Python warnings from torch / vLLM,
+# torch's glog-style "W1130 ... Triton not available", c10's "[W... utils.cpp] NUMA binding",
+# vLLM's INFO lines, and tqdm bars ("Loading safetensors checkpoint shards: 100% ... it/s]").
+NOISE = re.compile(r"FutureWarning|DeprecationWarning|UserWarning|Triton|NUMA|^\[?W\d{4} |"
+                   r"\d+%( Completed)? ?\||\d+(\.\d+)?(it/s|s/it)|Loading safetensors|\bINFO \d\d-\d\d", re.M)
+VLLM_LOG = re.compile(r"INFO \d\d-\d\d [\d:]+ \[\w+\.py:\d+\]")
 
 
 def test_models_list_shows_the_catalog():
@@ -76,3 +93,35 @@ def test_run_prints_answer_and_compact_trace():
     assert p.returncode == 0, p.stderr[-3000:]
     assert p.stdout.strip()  # the answer alone on stdout
     assert "draft" in p.stderr and "feedback" in p.stderr and "stop:" in p.stderr
+
+
+def test_quiet_env_only_without_verbose_and_never_over_the_users_own(monkeypatch):
+    for key in (*quiet.QUIET_ENV, "VLLM_LOGGING_STREAM"):
+        monkeypatch.delenv(key, raising=False)
+    quiet.configure(verbose=True)
+    assert os.environ["VLLM_LOGGING_LEVEL"] == "INFO" and "PYTHONWARNINGS" not in os.environ
+    assert "TQDM_DISABLE" not in os.environ and quiet.load_progress_bar()
+    monkeypatch.delenv("VLLM_LOGGING_LEVEL")
+    monkeypatch.setenv("TORCH_CPP_LOG_LEVEL", "INFO")  # the user's choice stays
+    with monkeypatch.context() as m:
+        m.setattr("warnings.simplefilter", lambda *a, **k: None)  # keep pytest's own filters
+        quiet.configure(verbose=False)
+    assert os.environ["TORCH_CPP_LOG_LEVEL"] == "INFO"
+    assert all(os.environ[k] == v for k, v in quiet.QUIET_ENV.items() if k != "TORCH_CPP_LOG_LEVEL")
+    assert os.environ["VLLM_LOGGING_STREAM"] == "ext://sys.stderr" and not quiet.load_progress_bar()
+
+
+@pytest.mark.engine
+def test_run_prints_only_progress_trace_and_answer_and_v_shows_vllms_log():
+    args = ("run", "Say hi.", "--rounds", "0", *FAST)
+    p = cli(*args, env=user_env())
+    assert p.returncode == 0, p.stderr[-3000:]
+    noise = [m.group(0) for m in NOISE.finditer(p.stdout + p.stderr)]
+    assert not noise, f"non-verbose run printed {noise}:\n{p.stderr[-3000:]}"
+    assert "starting engine" in p.stderr and "engine ready" in p.stderr and "stop:" in p.stderr
+    assert p.stdout.strip()  # the answer
+    v = cli(*args, "-v", env=user_env())
+    assert v.returncode == 0, v.stderr[-3000:]
+    assert len(VLLM_LOG.findall(v.stderr)) >= 5, v.stderr[-3000:]  # vLLM's own log, on stderr
+    assert "Loading safetensors checkpoint shards" in v.stderr  # and its bars
+    assert v.stdout.strip() and not VLLM_LOG.search(v.stdout)  # stdout stays the answer

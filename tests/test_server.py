@@ -6,6 +6,7 @@ and 48 waiting (so 64 concurrent clients fit and a larger burst gets 429s).
 """
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -19,7 +20,8 @@ import httpx
 import openai
 import pytest
 
-from engine.errors import EngineFault, InvalidParameter, PromptTooLong
+from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
+from engine.server.app import MAX_JSON_DEPTH, parse_body
 from engine.server.metrics import Metrics
 from engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
 from engine.types import Sampling
@@ -38,7 +40,7 @@ FAST_LOOP = {
     "max_rounds": 1,
     "aspects": ["clarity"],
     "feedback_points": 1,
-    "feedback_point_chars": 40,
+    "feedback_point_words": 7,
     "stop_flag": False,
     "stop_on_top": False,
     "stop_on_no_problems": False,
@@ -77,14 +79,14 @@ class Server:
         return httpx.stream("POST", self.base + path, timeout=300,
                             headers={"Authorization": f"Bearer {KEY}"}, json=body)
 
-    def post(self, path: str, body, key: str | None = KEY, **kw) -> httpx.Response:
+    def post(self, path: str, body, key: str | None = KEY, timeout: float = 300, **kw) -> httpx.Response:
         headers = {"Authorization": f"Bearer {key}"} if key is not None else {}
         data = body if isinstance(body, str) else json.dumps(body)
         return httpx.post(
             self.base + path,
             content=data,
             headers={**headers, "Content-Type": "application/json"},
-            timeout=300,
+            timeout=timeout,
             **kw,
         )
 
@@ -98,27 +100,13 @@ class Server:
         return out
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def start_server(folder: Path, *extra: str, ready_within: float = 600):
+    """`selfrefine serve` on the test model in a subprocess (its own session); yields the
+    Server once /health says ok, and stops it (SIGTERM, then SIGKILL) afterwards."""
     port = _free_port()
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    cmd = [
-        CLI,
-        "serve",
-        "--model",
-        TEST_MODEL,
-        "--port",
-        str(port),
-        "--api-key",
-        KEY,
-        "--kv-cache-gib",
-        "1",
-        "--max-concurrent-loops",
-        str(RUNNING),
-        "--max-queued-loops",
-        str(QUEUED),
-        "--debug-faults",
-    ]
+    log = folder / "server.log"
+    cmd = [CLI, "serve", "--model", TEST_MODEL, "--port", str(port), "--api-key", KEY, *extra]
     with log.open("w") as fh:
         proc = subprocess.Popen(
             cmd,
@@ -128,7 +116,7 @@ def server(tmp_path_factory):
             env={**os.environ, "TOKENIZERS_PARALLELISM": "false"},
         )
     srv = Server(port, proc, log)
-    deadline = time.time() + 600  # generous: the machine may be shared with other engines
+    deadline = time.time() + ready_within  # generous: the machine may be shared with other engines
     try:
         while True:
             assert proc.poll() is None, f"server exited early:\n{log.read_text()[-3000:]}"
@@ -147,6 +135,18 @@ def server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(30)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with start_server(
+        tmp_path_factory.mktemp("server"),
+        "--kv-cache-gib", "1",
+        "--max-concurrent-loops", str(RUNNING),
+        "--max-queued-loops", str(QUEUED),
+        "--debug-faults",
+    ) as srv:
+        yield srv
 
 
 def _refine_calls(body: dict) -> list[dict]:
@@ -370,6 +370,13 @@ def test_n_runs_independent_loops(server):
         ({"model": REFINE, "messages": HI, "max_tokens": 4, "response_format": BAD_SCHEMA}, "request"),
         ("{not json", "body"),
         ("[1, 2]", "body"),
+        # 100,000 levels deep: Python's parser raises RecursionError, which was a 500
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, "body"),
+        # valid JSON, but a lone surrogate is no text: the tokenizer raised TypeError, a 500
+        (f'{{"model": "{PLAIN}", "messages": [{{"role": "user", "content": "ab\\udcff"}}]}}',
+         "messages.0.content"),
+        (f'{{"model": "{REFINE}", "messages": [{{"role": "user", "content": "\\ud800 hi"}}]}}',
+         "messages.0.content"),
     ],
 )
 def test_invalid_parameters_get_400_naming_the_parameter(server, body, param):
@@ -378,6 +385,15 @@ def test_invalid_parameters_get_400_naming_the_parameter(server, body, param):
     err = r.json()["error"]
     assert set(err) == {"message", "type", "param", "code"}
     assert err["param"] == param and err["type"] == "invalid_request_error" and err["message"]
+
+
+def test_lone_surrogate_in_a_completion_prompt_gets_400_and_a_valid_pair_works(server):
+    r = server.post("/completions", f'{{"model": "{PLAIN}", "prompt": ["ok", "x\\udcff"], "max_tokens": 2}}')
+    assert r.status_code == 400 and r.json()["error"]["param"] == "prompt.1", r.text
+    assert "surrogate" in r.json()["error"]["message"]
+    # a surrogate *pair* escapes one real character (an emoji): that is text, and served
+    r = server.post("/completions", f'{{"model": "{PLAIN}", "prompt": "Hi \\ud83d\\ude00", "max_tokens": 2}}')
+    assert r.status_code == 200, r.text
 
 
 @pytest.mark.parametrize("model", [PLAIN, REFINE])
@@ -615,6 +631,7 @@ def test_loop_gate_refuses_a_request_that_does_not_fit_and_gives_room_back():
         (ModelNotFound("no"), 404, "model_not_found"),
         (QueueFull("full"), 429, "queue_full"),
         (EngineFault("boom"), 500, "engine_error"),
+        (EngineDead(), 503, "engine_dead"),
         (RuntimeError("bug"), 500, "internal_error"),
     ],
 )
@@ -677,3 +694,25 @@ def test_task_prompts_can_turn_the_guide_off_or_replace_it():
     with pytest.raises(InvalidParameter) as e:
         SelfRefineOptions(task={"guide": "{nope}"}).to_config(s0, None)
     assert e.value.param == "selfrefine.task.guide"
+
+
+def _nested(levels: int) -> bytes:
+    return ('{"a": ' * (levels - 1) + "[]" + "}" * (levels - 1)).encode()
+
+
+def test_parse_body_bounds_depth_and_refuses_lone_surrogates_by_field():
+    assert parse_body(_nested(MAX_JSON_DEPTH))  # the limit itself is fine
+    for raw in (_nested(MAX_JSON_DEPTH + 1), _nested(100_000), b"[" * 100_000 + b"]" * 100_000):
+        with pytest.raises(InvalidParameter, match="nested more than") as e:
+            parse_body(raw)
+        assert e.value.param == "body"
+    with pytest.raises(InvalidParameter, match="lone surrogate") as e:
+        parse_body(b'{"selfrefine": {"aspects": ["ok", "b\\udcffd"]}}')
+    assert e.value.param == "selfrefine.aspects.1"
+    with pytest.raises(InvalidParameter, match="a key here") as e:
+        parse_body(b'{"metadata": {"\\ud800": 1}}')
+    assert e.value.param == "metadata"
+    # raw UTF-8 bytes of a surrogate decode (json uses surrogatepass) to the same lone surrogate
+    with pytest.raises(InvalidParameter, match="lone surrogate"):
+        parse_body('{"prompt": "\udcff"}'.encode("utf-8", "surrogatepass"))
+    assert parse_body(b'{"prompt": "\\ud83d\\ude00"}') == {"prompt": "\U0001F600"}

@@ -3,7 +3,7 @@
 Routes are thin: check the key and readiness, parse the JSON body, hand it to `Serving`,
 and turn any exception into an OpenAI-shaped error through `serving.error_response`.
 The engine starts in the background after the socket is bound; /health answers 503 until
-it is ready.
+it is ready, and again (with every request) once the engine has died.
 """
 
 from __future__ import annotations
@@ -18,18 +18,69 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from engine.errors import InvalidParameter
+from engine.errors import EngineDead, InvalidParameter
 from engine.server.metrics import Metrics
 from engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
 
 log = logging.getLogger("selfrefine.server")
 MAX_BODY_BYTES = 16 << 20
+MAX_JSON_DEPTH = 64
+"""Nesting levels a request body may have; OpenAI bodies (with JSON schemas) need far fewer."""
+
+
+def parse_body(raw: bytes) -> dict:
+    """The request's JSON object, or InvalidParameter naming what is wrong with it: too big,
+    not JSON, nested too deeply, not an object, or a string that is not valid Unicode (a lone
+    surrogate such as "\\udcff" is valid JSON but no tokenizer can take it)."""
+    if len(raw) > MAX_BODY_BYTES:
+        raise InvalidParameter("body", f"is larger than {MAX_BODY_BYTES >> 20} MiB")
+    try:
+        body = json.loads(raw)
+    except RecursionError as exc:  # the C parser gives up near the recursion limit
+        raise InvalidParameter("body", f"is nested more than {MAX_JSON_DEPTH} levels deep") from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidParameter("body", f"is not valid JSON: {exc}") from exc
+    if not isinstance(body, dict):
+        raise InvalidParameter("body", "must be a JSON object")
+    # Iterative, so a deep body cannot exhaust the stack here either.
+    todo: list[tuple[object, tuple]] = [(body, ())]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, str):
+            _check_text(value, path)
+        elif len(path) >= MAX_JSON_DEPTH and isinstance(value, (dict, list)):
+            where = _where(path)
+            where = where if len(where) <= 60 else where[:60] + "..."
+            raise InvalidParameter("body", f"is nested more than {MAX_JSON_DEPTH} levels deep (at {where})")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                _check_text(k, path, key=True)
+                todo.append((v, path + (k,)))
+        elif isinstance(value, list):
+            todo.extend((v, path + (i,)) for i, v in enumerate(value))
+    return body
+
+
+def _where(path: tuple) -> str:
+    return ".".join(map(str, path)) or "body"
+
+
+def _check_text(text: str, path: tuple, key: bool = False) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidParameter(
+            _where(path),
+            f"{'a key here' if key else 'the text'} holds a lone surrogate {text[exc.start]!r} at "
+            f"character {exc.start}, which is not text (send a valid UTF-16 pair or the character itself)",
+        ) from None
 
 
 class _State:
     def __init__(self) -> None:
         self.ready = False
         self.error: str | None = None
+        self.dead = False
 
 
 def build_app(
@@ -100,9 +151,22 @@ def build_app(
                 and f"engine failed to start: {state.error}"
                 or "the engine is still starting; poll /health"
             )
+        if died():
+            raise EngineDead()
+
+    def died() -> bool:
+        """Whether the started engine has stopped since; logged once, when first seen."""
+        if not state.ready or not getattr(engine, "dead", False):
+            return False
+        if not state.dead:
+            state.dead = True
+            log.error("engine died: %s", EngineDead())
+        return True
 
     @app.get("/health")
     async def health() -> JSONResponse:
+        if died():
+            return JSONResponse({"status": "failed", "error": str(EngineDead())}, status_code=503)
         if state.ready:
             return JSONResponse({"status": "ok", "model": model_name})
         return JSONResponse(
@@ -135,15 +199,7 @@ def build_app(
     async def handle(request: Request, kind: str):
         try:
             check(request)
-            raw = await request.body()
-            if len(raw) > MAX_BODY_BYTES:
-                raise InvalidParameter("body", f"is larger than {MAX_BODY_BYTES >> 20} MiB")
-            try:
-                body = json.loads(raw)
-            except (ValueError, UnicodeDecodeError) as exc:
-                raise InvalidParameter("body", f"is not valid JSON: {exc}") from exc
-            if not isinstance(body, dict):
-                raise InvalidParameter("body", "must be a JSON object")
+            body = parse_body(await request.body())
             plan = serving.plan_chat(body) if kind == "chat" else serving.plan_completion(body)
             if body.get("stream"):
                 return StreamingResponse(

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 
 from pydantic import ValidationError
 
-from engine.errors import EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
+from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
 from engine.loop import MIN_ROOM, Item, refine
 from engine.server import REFINE_SUFFIX
 from engine.server.metrics import Metrics
@@ -62,6 +62,7 @@ _STATUS = [  # (error class, HTTP status, OpenAI error type)
     (ModelNotFound, 404, "invalid_request_error"),
     (QueueFull, 429, "rate_limit_error"),
     (NotReady, 503, "service_unavailable_error"),
+    (EngineDead, 503, "service_unavailable_error"),
     (EngineFault, 500, "server_error"),
 ]
 
