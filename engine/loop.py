@@ -34,6 +34,8 @@ repeated an earlier output. The rest as named."""
 FLAG_DISAGREED = "flag_disagreed"
 """Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
 with every score at the top)."""
+GUARD = "guard"
+"""Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
 PAIRWISE = "pairwise"
@@ -129,6 +131,10 @@ class Item:
     observe: Callable[[str], str] | None = None
     """Execution feedback: called (in a thread) with each output before its review; the text
     it returns fills `{observation}` in the review turn (e.g. what running the program gave)."""
+    guard: Callable[[str], str | None] | None = None
+    """A task's own acceptance test for a rewrite, called in a thread: None to accept, or why
+    not (e.g. a program that no longer prints what the original printed). A refused rewrite
+    ends the loop as `rejected` with check `guard`."""
 
 
 Event = dict
@@ -278,7 +284,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     trace: list[Call] = []
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
     conv = start_conversation(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
@@ -332,6 +338,9 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
             if cfg.reject_bad_rewrites:
                 bad = checks.judge_rewrite(new, previous=y, earlier=outputs, reference=reference,
                                            points=points, request=request)
+            if bad is None and item.guard is not None:
+                out.guard = await asyncio.to_thread(item.guard, new)
+                bad = GUARD if out.guard else None
             if bad is None and cfg.verify == "pairwise":
                 won, calls = await _verify(critic, item, cfg, y, new, t + 1)
                 trace.extend(calls)

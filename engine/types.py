@@ -78,6 +78,7 @@ class Call:
     feedback_error: str | None = None  # why a free-text feedback gave no scores
     flag_disagrees: bool | None = None  # feedback: the stop flag contradicted the scores
     rejected: str | None = None  # refine: the check it failed (the loop kept the previous output)
+    guard: str | None = None  # refine: why the item's acceptance test refused it
     problems: list[str] | None = None  # feedback: the problems shown to the rewrite
     ungrounded: list | None = None  # feedback: problems whose span is not in the answer (not shown)
     observation: str | None = None  # feedback: the execution result shown in the review turn

@@ -18,6 +18,8 @@ task.yaml keys (paths are relative to the folder):
            exclude_draft}
     observe: true                   execution feedback: the scorer's observe(row, output) text
                                     fills {observation} in the review template
+    guard: true                     a rewrite must pass the scorer's guard(row, output) (None =
+                                    accept), else the loop keeps the previous output
     sampling: {temperature, top_p, max_tokens}
     scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
     variants: {name: {overrides...}} optional; `default_variant` names the default
@@ -67,6 +69,9 @@ class Task:
     initial_field: str | None = None
     vocab: str | None = None
     """The row field a checklist feedback chooses from ("concepts"; "title:words" splits a text)."""
+    guard: bool = False
+    """Rewrites must pass the scorer's guard(row, output) (e.g. the program still prints what
+    the original prints on the item's inputs), else the loop keeps the previous output."""
     observe: bool = False
     """Execution feedback (a `:exec` variant): the scorer's observe(row, output) fills the review's
     {observation} with what running the output gave, never the target."""
@@ -97,8 +102,9 @@ class Task:
     def item(self, row: dict) -> Item:
         initial = row[self.initial_field] if self.initial_field else None
         observe = functools.partial(self.scorer.observe, row) if self.observe else None
+        guard = functools.partial(self.scorer.guard, row) if self.guard else None
         return Item(input=self.render_input(row), id=str(row["id"]), initial=initial,
-                    vocab=self.row_vocab(row), observe=observe)
+                    vocab=self.row_vocab(row), observe=observe, guard=guard)
 
     def row_vocab(self, row: dict) -> tuple[str, ...] | None:
         """The item's vocabulary for a checklist feedback, from the row field `vocab` names."""
@@ -247,16 +253,17 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         raise TaskError(f"{folder.name}: missing input template {in_path.name}")
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
     scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
-    observe = bool(raw.get("observe", False))
-    if observe and not callable(getattr(scorer, "observe", None)):
-        raise TaskError(f"{folder.name}: observe: true needs a scorer with observe(row, output)")
+    observe, guard = bool(raw.get("observe", False)), bool(raw.get("guard", False))
+    for flag, method in ((observe, "observe"), (guard, "guard")):
+        if flag and not callable(getattr(scorer, method, None)):
+            raise TaskError(f"{folder.name}: {method}: true needs a scorer with {method}(row, output)")
     vocab = fb.get("vocab")
     if spec_.form == "checklist" and spec_.checklist.items == "row" and not vocab:
         raise TaskError(f"{folder.name}: a checklist over the row needs feedback.vocab (the row field)")
     return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
                 description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
                 scorer=scorer, oracle=bool(raw.get("oracle", False)), initial_field=raw.get("initial"),
-                vocab=vocab, observe=observe,
+                vocab=vocab, observe=observe, guard=guard,
                 data_path=data_path, input_template=env.from_string(in_path.read_text()),
                 extra={k: raw[k] for k in ("judge",) if k in raw})
 

@@ -189,3 +189,23 @@ def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
     for p in points:
         assert pattern.fullmatch(p) and p.strip() == p and len(p.split(" ")) <= spec.item_words, repr(p)
     print(f"{len(points)} points in 50 samples; longest {max(len(p.split()) for p in points)} words")
+
+
+def test_a_guard_refusal_keeps_the_previous_output():
+    eng = ScriptedEngine(["print(1)", json.dumps({"feedback": ["rename"], "scores": {"clarity": 2}, "stop": False}),
+                          "print(2)"])
+    item = Item("Make it readable.", initial=None, guard=lambda out: None if out == "print(1)" else "prints 2")
+    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)))))
+    assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 1
+    assert res.trace[-1].rejected == "guard" and res.trace[-1].guard == "prints 2"
+
+
+@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+def test_code_tasks_guard_rewrites_by_running_them_on_the_items_inputs():
+    for name in ("code_readability", "code_optimization"):
+        t = registry.load(name)
+        row = t.rows(1)[0]
+        guard = t.item(row).guard
+        assert guard is not None and guard(row["program"]) is None
+        assert "differs from the original" in guard("print('hello')\n")
+        assert "SyntaxError" in guard("def broken(:\n")

@@ -47,6 +47,25 @@ class SpeedScorer:
             self._base[row["id"]] = self.measure(row["program"], row["tests"])
         return self._base[row["id"]]
 
+    def guard(self, row: dict, output: str) -> str | None:
+        """Acceptance test for a rewrite: it must print what the original prints on the shipped
+        inputs (run like unit tests; speed is not judged here). None when it does."""
+        code = extract_code(output)
+        _, err = parse_python(code)
+        if err:
+            return err
+        try:
+            base = self.measure(row["program"], row["tests"], repeats=1)
+            got = self.measure(code, row["tests"], repeats=1)
+        except SandboxUnavailable:
+            return None
+        if isinstance(base, str):
+            return None
+        if isinstance(got, str):
+            return f"the program failed: {got}"
+        same = all(same_output(g, e) for g, e in zip(got[0], base[0]))
+        return None if same else describe_outputs(got[0], base[0])
+
     def observe(self, row: dict, output: str) -> str:
         """Execution feedback: output equality with the original on the shipped inputs, and the
         CPU time of both (one run each: indicative while the engine shares the machine)."""

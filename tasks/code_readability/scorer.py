@@ -73,6 +73,23 @@ class ReadabilityScorer:
             self._expected[row["id"]] = outs
         return self._expected[row["id"]]
 
+    def guard(self, row: dict, output: str) -> str | None:
+        """Acceptance test for a rewrite: it must still print what the original prints on the
+        item's inputs (the task's own requirement, run like unit tests). None when it does."""
+        code = extract_code(output)
+        _, err = parse_python(code)
+        if err:
+            return err
+        try:
+            exp = self.expected(row)
+            if isinstance(exp, str):
+                return None  # the original itself fails: nothing to hold the rewrite to
+            got = [run_python(code, stdin=t, limits=self.limits).stdout for t in row["tests"]]
+        except SandboxUnavailable:
+            return None  # no sandbox, no run: the scorer reports it
+        same = all(same_output(g, e) for g, e in zip(got, exp))
+        return None if same else describe_outputs(got, exp)
+
     def observe(self, row: dict, output: str) -> str:
         """Execution feedback: whether the program still prints what the original prints."""
         code = extract_code(output)
