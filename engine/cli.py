@@ -449,8 +449,8 @@ def eval_cmd(
     out.print(table)
     tok = summary["tokens_per_item"]
     out.print(f"stop reasons {summary['stop_reasons']}; checks fired {summary['checks'] or 'none'}")
-    if summary.get("critic"):
-        c = summary["critic"]
+    if summary.get("critic_vs_scorer"):
+        c = summary["critic_vs_scorer"]
         f = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731
         out.print(f"critic vs scorer over {c['reviews']} reviews: recall {f(c['recall'])}, "
                   f"precision {f(c['precision'])} (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")

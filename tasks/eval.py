@@ -169,7 +169,7 @@ async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: 
         "selected_round": stop_at if stop_at is not None else res.selected_round,
         "oracle_stop": stop_at, "stop_reason": res.stop_reason, "rounds": res.rounds,
         "checks": {k: v for k, v in res.checks.items() if v},
-        "critic": critic_vs_scorer(task, row, res, scores),
+        "critic_vs_scorer": critic_vs_scorer(task, row, res, scores),
         "usage": _usage(res, stop_at), "usage_all_calls": res.usage(), "seconds": round(res.seconds, 2),
         "trace": [asdict(c) for c in res.trace],
     }
@@ -292,7 +292,7 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
         "rounds_per_item": _mean([r["rounds"] for r in ok]),
         "stop_reasons": _count(r["stop_reason"] for r in ok),
         "checks": _sum_counts(r.get("checks") or {} for r in ok),
-        "critic": _critic_summary([r.get("critic") for r in ok]),
+        "critic_vs_scorer": _critic_summary([r.get("critic_vs_scorer") for r in ok]),
         "final_details_mean": {k: sum(v) / len(v) for k, v in details.items()},
         "judge": ok[0].get("judge") if ok else None,
     }

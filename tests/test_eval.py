@@ -54,7 +54,8 @@ def test_records_scores_by_round_and_summary(tmp_path):
     assert s["items"] == 3 and s["ok"] == 3 and s["improved"] == 3 and s["worsened"] == 0
     assert s["refined"] > s["base"]
     # the scripted critic marks exactly the concepts that are absent: perfect against the scorer
-    assert s["critic"]["recall"] == 1.0 and s["critic"]["precision"] == 1.0 and s["critic"]["reviews"] == 6
+    c = s["critic_vs_scorer"]
+    assert c["recall"] == 1.0 and c["precision"] == 1.0 and c["reviews"] == 6
     ev.write_outputs(tmp_path, s)
     assert (tmp_path / ev.PLOT).read_bytes()[:4] == b"\x89PNG"
     assert json.loads((tmp_path / ev.SUMMARY).read_text())["score_by_round"] == pytest.approx(s["score_by_round"])

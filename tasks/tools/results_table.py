@@ -10,26 +10,48 @@ import sys
 from pathlib import Path
 
 
-def row(s: dict) -> str:
-    def f(x):
-        return "n/a" if x is None else f"{x:.3f}"
+def _f(x) -> str:
+    return "n/a" if x is None else f"{x:.3f}"
 
+
+def config(s: dict) -> str:
+    """The model set-up of a run: the drafter, and the critic when it is another model."""
+    name = s["model"].replace("qwen2.5-coder-", "").replace("-instruct", "")
+    if isinstance(s.get("critic_model"), str):
+        name += " + " + s["critic_model"].replace("qwen2.5-coder-", "").replace("-instruct", "") + " critic"
+    return name + (" (pairwise)" if s.get("verify") == "pairwise" else "")
+
+
+def critic(s: dict) -> str:
+    c = s.get("critic_vs_scorer") or (s.get("critic") if isinstance(s.get("critic"), dict) else None)
+    return f"{_f(c['recall'])} / {_f(c['precision'])}" if c else "-"
+
+
+def row(s: dict) -> str:
     tok = s["tokens_per_item"]
-    rounds = " / ".join(f(x) for x in s["score_by_round"])
-    return (f"| `{s['task']}` | {s['metric']} | {s['ok']}" + (f" (+{s['errors']} err)" if s["errors"] else "")
-            + f" | {f(s['base'])} | {rounds} | {f(s['refined'])} | {s['improved']} / {s['worsened']} | "
-            f"{(tok['prompt_tokens'] or 0):.0f} / {(tok['completion_tokens'] or 0):.0f} | "
-            f"{(s['seconds_per_item'] or 0):.0f} |")
+    rounds = " / ".join(_f(x) for x in s["score_by_round"][1:])
+    reasons = ", ".join(f"{k} {v}" for k, v in (s.get("stop_reasons") or {}).items())
+    fired = ", ".join(f"{k} {v}" for k, v in (s.get("checks") or {}).items() if k != "flag_disagreed")
+    return (f"| `{s['task']}` | {config(s)} | {s['ok']}" + (f" (+{s['errors']} err)" if s["errors"] else "")
+            + f" | {_f(s['base'])} | {rounds} | **{_f(s['refined'])}** | {s['improved']} / {s['worsened']} | "
+            f"{(tok['prompt_tokens'] or 0):.0f} / {(tok['cached_tokens'] or 0):.0f} / "
+            f"{(tok['completion_tokens'] or 0):.0f} | {critic(s)} | {reasons} | {fired or '-'} |")
+
+
+HEADER = ("| task | models | N | base | round 1 / 2 | refined | improved / worsened | tokens/item prompt / "
+          "cached / completion | critic recall / precision | stop reasons | rewrite checks fired |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main(dirs: list[str]) -> None:
-    print("| task | metric | N | base (round 0) | score after round 0 / 1 / 2 ... | refined | improved / worsened "
-          "| tokens/item prompt / completion | s/item (wall, concurrent) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(HEADER)
     for d in dirs:
         p = Path(d) / "summary.json"
         if p.exists():
-            print(row(json.loads(p.read_text())))
+            s = json.loads(p.read_text())
+            settings = Path(d) / "run.json"  # the critic model's name is in the run's settings
+            s["critic_model"] = json.loads(settings.read_text()).get("critic") if settings.exists() else None
+            print(row(s))
 
 
 if __name__ == "__main__":
