@@ -28,7 +28,7 @@ def _commongen_responder(prompt: str) -> str:
     concepts = prompt[prompt.rfind("Concepts:"):].split("\n")[0][len("Concepts: "):].split(", ")
     if "Check it against the concept list" in last:
         text = last.split("The paragraph is now:\n", 1)[1].split("\n\nCheck it", 1)[0]
-        return json.dumps({"used": {c: c in text.split() for c in concepts},
+        return json.dumps({"missing": {c: c not in text.split() for c in concepts},
                            "scores": {"concept_coverage": 2, "coherence": 3}, "stop": False})
     if "not in the paragraph yet" in last:  # append mode: new sentences for 7 missing concepts
         missing = last.split("- missing: ", 1)[1].split("\n")[0].split(", ")
@@ -70,7 +70,7 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
 
     def fb(program: str) -> str:  # the critic flags the return line and wants to stop
         lines = [ln.strip() for ln in program.strip("`\n").removeprefix("python\n").splitlines() if ln.strip()]
-        return json.dumps({"wrong": {ln: ln.startswith("return") for ln in lines},
+        return json.dumps({"correct": {ln: not ln.startswith("return") for ln in lines},
                            "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
                            "stop": True})  # the oracle variant ignores the flag
 

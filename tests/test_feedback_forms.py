@@ -44,11 +44,13 @@ def test_commongen_schema_admits_only_the_items_concepts(xg_compile):
     choices = spec.choices("", vocab)
     schema = spec.json_schema(choices)
     used = {c: i % 2 == 0 for i, c in enumerate(row["concepts"])}
-    good = {"used": used, "scores": _scores(spec), "stop": False}
+    good = {"missing": {c: not u for c, u in used.items()}, "scores": _scores(spec), "stop": False}
     assert xg_compile(schema, json.dumps(good))
     # a concept of another item, a missing concept, or an empty checklist: refused by the grammar
-    other = dict(list(used.items())[:-1]) | {"broom": True}
-    for bad in ({**good, "used": other}, {**good, "used": dict(list(used.items())[1:])}, {**good, "used": {}}):
+    missing = good["missing"]
+    other = dict(list(missing.items())[:-1]) | {"broom": True}
+    for bad in ({**good, "missing": other}, {**good, "missing": dict(list(missing.items())[1:])},
+                {**good, "missing": {}}):
         assert not xg_compile(schema, json.dumps(bad)), bad
     fb = spec.parse_json(json.dumps(good), choices)
     shown, _ = spec.problems(fb)
@@ -142,7 +144,7 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
     task = registry.load("gsm8k:exec")
     row = {**task.rows(1)[0], "target": 777123}
     wrong = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
-    fb = json.dumps({"wrong": {"def solution():": False, "return 16 - 3 - 4": True},
+    fb = json.dumps({"correct": {"def solution():": True, "return 16 - 3 - 4": False},
                      "scores": {"correctness": 2, "arithmetic": 2, "units": 2}, "stop": False})
     eng = ScriptedEngine([wrong, fb, "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"])
     res = asyncio.run(refine(eng, task.item(row), registry.with_overrides(task, rounds=1).cfg))
