@@ -10,9 +10,9 @@ enforce while the model writes, so feedback always parses. Three forms:
   the title's words, the answer's sentences): no empty list to hide behind.
 
 Problems come before the scores (evidence before the verdict). Text fields are bounded in
-words, never in characters: a bound in characters made the grammar close a point in the
-middle of a word ("'crk"), and xgrammar compiles a word bound in a fraction of the time a
-long character bound takes. No text field can be empty or start with a blank.
+words (of at most WORD_CHARS characters), never in total characters: a bound in characters
+made the grammar close a point in the middle of a word ("'crk"). No text field can be empty
+or start with a blank.
 
 The free-text mode (stop phrase, scores written as `aspect: N/5` lines) is kept for
 comparison; its parser reports failures instead of dropping them.
@@ -42,7 +42,12 @@ MAX_SEGMENTS = 40
 """An answer with more segments than this gets a free `span` (checked afterwards) instead of an enum."""
 MAX_SEGMENT_CHARS = 240
 
-_WORD = r'[^\s"\\\x00-\x1f]+'  # no blank, quote, backslash or control character
+WORD_CHARS = 20
+"""At most this many characters a word: a sampled "word" of gibberish must end somewhere before
+the token budget (at temperature 1.0 the 135M model wrote one of 400 characters). Bounded words
+compile slower than free ones (points: ~1 s, once per spec; a grounded schema per call: 1-5 s
+on this loaded 2-core CPU), the price of a budget that can never cut the JSON."""
+_WORD = rf'[^\s"\\\x00-\x1f]{{1,{WORD_CHARS}}}'  # no blank, quote, backslash or control character
 
 
 def words_pattern(n: int) -> str:
@@ -123,8 +128,8 @@ class FeedbackSpec:
 
     def token_budget(self, choices: tuple[str, ...] = ()) -> int:
         """max_tokens for one feedback call, so that the grammar's bounds close the JSON first
-        (at worst one token per character of a choice, six per word of free text)."""
-        text = self.item_words * 6 + 8
+        (at worst one token per character, of a choice or of a bounded word)."""
+        text = self.item_words * (WORD_CHARS + 1) + 8
         scores = 24 * len(self.aspects) + 64
         if self.form == "points":
             return self.max_items * text + scores

@@ -10,7 +10,7 @@ import pytest
 
 from engine.loop import Item, RefineConfig, refine
 from engine.prompts import Prompts
-from grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
+from grammars.feedback import MAX_SEGMENTS, WORD_CHARS, Checklist, FeedbackSpec, segments, words_pattern
 from tasks import registry
 from tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
@@ -102,6 +102,7 @@ def test_word_bound_never_ends_a_point_inside_a_word(xg_compile):
     assert xg_compile(schema, head + "e")
     assert xg_compile(schema, head + 'e"')
     assert not xg_compile(schema, head + "e four")
+    assert not xg_compile(schema, '{"feedback": ["' + "x" * (WORD_CHARS + 1))  # words are bounded too
     for bad in ('{"feedback": [""', '{"feedback": [" ', '{"feedback": ["a  b'):
         assert not xg_compile(schema, bad), bad
     assert re.fullmatch(words_pattern(3)[1:-1], "Rename x, please.")
