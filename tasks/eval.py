@@ -8,6 +8,7 @@ record per item, appended as items finish, fsynced), summary.json and plot.png.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import math
 import os
@@ -23,6 +24,16 @@ from tasks.registry import Task, TaskError
 RECORDS, SETTINGS, SUMMARY, PLOT = "records.jsonl", "run.json", "summary.json", "plot.png"
 
 
+def task_fingerprint(task: Task) -> str:
+    """A hash of the task folder's settings and prompt files: a resume after task.yaml or a
+    template changed would mix records of two set-ups, so it is refused like other changes."""
+    h = hashlib.sha256()
+    for f in sorted(task.folder.glob("*")):
+        if f.suffix in (".yaml", ".txt", ".j2", ".py") and not f.name.startswith("LICENSE"):
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
 def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
     """What a run folder's records depend on; a resume must use the same."""
     c = task.cfg
@@ -30,6 +41,7 @@ def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
             "limit": limit, "max_rounds": c.max_rounds, "max_tokens": c.sampling.max_tokens,
             "temperature": c.sampling.temperature, "seed": c.sampling.seed, "selection": c.selection,
             "exclude_draft": c.exclude_draft, "stop_flag": c.use_stop_flag, "oracle": task.oracle,
+            "task_files": task_fingerprint(task),
             "stop_flag_min": c.flag_min, "stop_on_top": c.stop_on_top,
             "stop_on_no_problems": c.stop_on_no_problems, "reject": c.reject_bad_rewrites,
             "verify": c.verify}

@@ -198,3 +198,17 @@ def test_cli_lists_the_tasks():
     for name in ("gsm8k", "sentiment_reversal", "commongen_hard", "acronym", "dialogue", "code_readability",
                  "code_optimization", "oracle"):
         assert name in r.stdout
+
+
+def test_a_resume_after_the_task_files_changed_is_refused(tmp_path):
+    import shutil
+
+    folder = tmp_path / "task"
+    shutil.copytree(registry.TASKS_DIR / "commongen_hard", folder)
+    t = registry.load(str(folder))
+    out = tmp_path / "run"
+    ev.load_done(out, ev.settings(t, "m", None, 2), ["cg-0"])
+    ev.load_done(out, ev.settings(registry.load(str(folder)), "m", None, 2), ["cg-0"])  # unchanged: fine
+    (folder / "refine.txt").write_text("Add sentences for: {problems}")
+    with pytest.raises(TaskError, match="task_files"):
+        ev.load_done(out, ev.settings(registry.load(str(folder)), "m", None, 2), ["cg-0"])
