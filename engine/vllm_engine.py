@@ -254,6 +254,21 @@ class VLLMEngine:
             finish_reason=seq.finish_reason or "stop",
         )
 
+    def vllm_metrics(self) -> list:
+        """vLLM's own Prometheus metric families in this process (`vllm:` names: the scheduler's
+        running / waiting request counts, prompt and generation token counters, ...), as its
+        stat logger last recorded them. Empty before `start()`."""
+        if self._llm is None:
+            return []
+        from prometheus_client import REGISTRY
+
+        return [m for m in REGISTRY.collect() if m.name.startswith("vllm:")]
+
+    def vllm_value(self, name: str) -> float:
+        """One vLLM metric summed over its label sets, e.g. `vllm:num_requests_running` or
+        `vllm:generation_tokens_total` (0.0 when absent)."""
+        return sum(s.value for m in self.vllm_metrics() for s in m.samples if s.name == name)
+
     def shutdown(self) -> None:
         if self._llm is not None:
             self._llm.shutdown()

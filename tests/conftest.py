@@ -1,7 +1,9 @@
 """Shared fixtures: one real vLLM engine on SmolLM2-135M for the whole session."""
 
 import asyncio
+import functools
 import os
+import sys
 import threading
 
 import pytest
@@ -11,6 +13,37 @@ os.environ.setdefault("VLLM_LOGGING_LEVEL", "WARNING")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 TEST_MODEL = "smollm2-135m-instruct"
+
+
+def sandbox_verdict(problem: str | None, environ=os.environ, platform: str = sys.platform) -> str | None:
+    """What a test that needs the code sandbox does when `problem` (from `check_available`) is set:
+    None (run it), "skip", or "fail". In CI on Linux the sandbox must work, so a missing one fails
+    the run instead of skipping ~20 tests and staying green."""
+    if problem is None:
+        return None
+    if environ.get("CI") == "true" and platform.startswith("linux"):
+        return "fail"
+    return "skip"
+
+
+@functools.lru_cache(maxsize=1)
+def _sandbox_problem() -> str | None:
+    from tasks.sandbox import check_available
+
+    return check_available()
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("sandbox") is None:
+        return
+    problem = _sandbox_problem()
+    verdict = sandbox_verdict(problem)
+    if verdict == "fail":
+        pytest.fail(f"the code sandbox is unavailable in CI on Linux: {problem}. CI must run the sandbox "
+                    "tests (root, or unprivileged user namespaces enabled); they are not skipped here.",
+                    pytrace=False)
+    if verdict == "skip":
+        pytest.skip(f"sandbox unavailable here: {problem}")
 
 
 class LoopThread:

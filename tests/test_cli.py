@@ -125,3 +125,81 @@ def test_run_prints_only_progress_trace_and_answer_and_v_shows_vllms_log():
     assert len(VLLM_LOG.findall(v.stderr)) >= 5, v.stderr[-3000:]  # vLLM's own log, on stderr
     assert "Loading safetensors checkpoint shards" in v.stderr  # and its bars
     assert v.stdout.strip() and not VLLM_LOG.search(v.stdout)  # stdout stays the answer
+
+
+def _model_copy(tmp_path: Path, name: str) -> str:
+    """The test model under another folder name (links, no copy): a second engine that the
+    traces and summaries can tell apart from the first."""
+    from engine import models
+
+    src = models.model_dir(TEST_MODEL)
+    dst = tmp_path / name
+    dst.mkdir()
+    for f in src.iterdir():
+        (dst / f.name).symlink_to(f.resolve())
+    return str(dst)
+
+
+NO_EARLY_STOP = ["--no-stop-flag", "--no-stop-on-top", "--no-stop-on-no-problems", "--no-reject"]
+SMALL_KV = ["--kv-cache-gib", "0.5"]
+
+
+@pytest.mark.engine
+def test_critic_model_writes_feedback_and_rewrites_with_the_outlines_backend(tmp_path):
+    """--critic-model on the real engine: the draft comes from --model, the feedback (a JSON
+    schema, here through the outlines backend) and the rewrite from the critic."""
+    critic = _model_copy(tmp_path, "critic-smol")
+    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", *NO_EARLY_STOP, "--json",
+            "--critic-model", critic, "--structured-backend", "outlines", *SMALL_KV, *FAST)
+    assert p.returncode == 0, p.stderr[-3000:]
+    res = json.loads(p.stdout)
+    assert [(c["stage"], c["model"]) for c in res["trace"]] == [
+        ("draft", TEST_MODEL), ("feedback", "critic-smol"), ("refine", "critic-smol")]
+    fb = res["trace"][1]["feedback"]
+    assert fb is not None and set(fb["scores"]) == {"correctness", "completeness", "clarity"}
+    assert res["rounds"] == 1 and res["answer"].strip()
+
+
+EVAL_FAST = ["--model", TEST_MODEL, "--rounds", "1", "--max-tokens", "16", "--seed", "0", "--temperature", "0",
+             *SMALL_KV]
+
+
+def _records(folder: Path) -> list[dict]:
+    return [json.loads(x) for x in (folder / "records.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.engine
+def test_eval_judge_model_scores_a_judged_task(tmp_path):
+    judge = _model_copy(tmp_path, "judge-smol")
+    out = tmp_path / "run"
+    p = cli("eval", "dialogue", "--limit", "1", "--judge-model", judge, "--out", str(out), *EVAL_FAST,
+            timeout=1500)  # two engines start: minutes on a machine shared with other engines
+    assert p.returncode == 0, p.stderr[-3000:]
+    [rec] = _records(out)
+    assert rec["status"] == "ok" and rec["scores"]
+    assert all(s["judge"] == "judge-smol" for s in rec["scores"])  # not the --model
+    assert json.loads((out / "summary.json").read_text())["judge"] == "judge-smol"
+    assert "judge: judge-smol" in " ".join(p.stdout.split())
+
+
+@pytest.mark.engine
+def test_eval_resumes_when_the_command_is_repeated_and_restart_starts_over(tmp_path):
+    out = tmp_path / "run"
+    args = ["eval", "commongen_hard", "--out", str(out), *EVAL_FAST]
+    p = cli(*args, "--limit", "1")
+    assert p.returncode == 0, p.stderr[-3000:]
+    [first] = _records(out)
+    assert first["status"] == "ok"
+    # mark the finished record: a resumed run keeps it as it is, a restarted one redoes it
+    (out / "records.jsonl").write_text(json.dumps({**first, "planted": True}) + "\n")
+    p = cli(*args, "--limit", "2")  # the same command, one more item: only that one runs
+    assert p.returncode == 0, p.stderr[-3000:]
+    resumed = _records(out)
+    assert [r["id"] for r in resumed] == [first["id"], resumed[1]["id"]] and resumed[1]["id"] != first["id"]
+    assert resumed[0] == {**first, "planted": True} and "planted" not in resumed[1]
+    assert json.loads((out / "summary.json").read_text())["items"] == 2
+    p = cli(*args, "--limit", "2", "--restart")
+    assert p.returncode == 0, p.stderr[-3000:]
+    again = _records(out)
+    assert sorted(r["id"] for r in again) == sorted(r["id"] for r in resumed)
+    assert not any(r.get("planted") for r in again) and all(r["status"] == "ok" for r in again)

@@ -105,7 +105,35 @@ def test_gpu_bench_script_uses_only_options_the_cli_accepts():
     assert not missing and {"--loops", "--sweep", "--gpu-memory-utilization"} <= used, missing
 
 
-def test_gpu_bench_script_says_clearly_when_there_is_no_gpu():
+def _fake_nvidia_smi(folder: Path, works: bool) -> dict:
+    """A PATH whose first `nvidia-smi` is ours: the script's GPU check then does not depend on
+    the host (a GPU host has the real one in /usr/bin)."""
+    folder.mkdir()
+    fake = folder / "nvidia-smi"
+    fake.write_text("#!/bin/sh\n" + ('echo "GPU 0: Fake (UUID: x)"; exit 0\n' if works else
+                                      'echo "NVIDIA-SMI has failed: no devices" >&2; exit 9\n'))
+    fake.chmod(0o755)
+    return {"PATH": f"{folder}:/usr/bin:/bin"}
+
+
+def test_gpu_bench_script_says_clearly_when_there_is_no_gpu(tmp_path):
     p = subprocess.run(["bash", str(ROOT / "bench" / "gpu.sh")], capture_output=True, text=True, timeout=60,
-                       env={"PATH": "/usr/bin:/bin"})
+                       env=_fake_nvidia_smi(tmp_path / "bin", works=False))
     assert p.returncode == 2 and "no NVIDIA GPU" in p.stderr
+
+
+def test_gpu_bench_script_goes_past_the_check_when_nvidia_smi_works(tmp_path):
+    """The other branch, so the test above cannot pass for a wrong reason: with a working
+    nvidia-smi the script reaches the benchmark command (here a stub that records its arguments)."""
+    env = _fake_nvidia_smi(tmp_path / "bin", works=True)
+    stub = tmp_path / "bin" / "selfrefine"
+    stub.write_text(f'#!/bin/sh\necho "$@" > {tmp_path / "args"}\n')
+    stub.chmod(0o755)
+    copy = tmp_path / "repo"  # a copy without .venv, so the script calls `selfrefine` from PATH
+    (copy / "bench").mkdir(parents=True)
+    (copy / "bench" / "gpu.sh").write_text((ROOT / "bench" / "gpu.sh").read_text())
+    p = subprocess.run(["bash", str(copy / "bench" / "gpu.sh"), "some/model"], capture_output=True, text=True,
+                       timeout=60, env=env)
+    assert p.returncode == 0, p.stderr
+    args = (tmp_path / "args").read_text().split()
+    assert args[:3] == ["bench", "--model", "some/model"] and "--loops" in args

@@ -8,6 +8,9 @@ from engine.types import LoopError, LoopResult, Sampling
 
 pytestmark = pytest.mark.engine
 
+# Free-text feedback without usable scores, of 50 samples at temperature 1.0 on SmolLM2-135M:
+# measured 50/50 here; the bound is half of that.
+FREE_TEXT_MIN_FAILURES = 25
 TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps", "snow", "clocks"]
 
 
@@ -19,10 +22,16 @@ def test_round_two_prompt_is_served_from_the_prefix_cache(real):
     assert res.rounds == 2 and res.stop_reason == "max_rounds"
     round1 = [c for c in res.trace if c.round == 1]
     shared = round1[-1].prompt_tokens + round1[-1].completion_tokens  # round 2 extends this
-    for call in (c for c in res.trace if c.round == 2):
+    block = engine._llm.vllm_config.cache_config.block_size  # the cache works in whole blocks
+    round2 = [c for c in res.trace if c.round == 2]
+    assert round2
+    for call in round2:
         share = call.cached_tokens / shared
-        print(f"round 2 {call.stage}: cached {call.cached_tokens} of {shared} shared tokens ({share:.0%})")
-        assert call.cached_tokens >= 0.8 * shared
+        print(f"round 2 {call.stage}: cached {call.cached_tokens} of {shared} shared tokens ({share:.0%}), "
+              f"{block}-token blocks")
+        # every whole block of the shared prefix comes from the cache (measured: 416 of 433, 96%)
+        assert call.cached_tokens >= shared // block * block
+        assert share >= 0.9
 
 
 def _feedback_calls(results):
@@ -56,6 +65,9 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     print(f"\nfeedback format failures at temperature 1.0, 50 samples, {engine.name}: "
           f"grammar {len(failures)}/50; free text: {no_scores}/50 without usable scores, "
           f"{unusable}/50 with neither scores nor a stop decision")
+    # "often does not": measured on SmolLM2-135M (see the print), the bound leaves room for the
+    # sampling noise of 50 draws at temperature 1.0
+    assert no_scores >= FREE_TEXT_MIN_FAILURES, (no_scores, [c.text for c in tcalls][:5])
 
 
 def test_batch_of_16_with_one_poisoned_item(real):
@@ -81,7 +93,10 @@ def test_engine_rejects_bad_prompts_with_clear_errors(real):
     assert 1 <= out.completion_tokens <= 8 and out.prompt_tokens >= 1
 
 
-def test_engine_counters_and_abort_on_cancel(real):
+def test_cancel_aborts_the_request_inside_vllm(real):
+    """Cancelling a generation stops it in vLLM itself, not just in our counter: vLLM's scheduler
+    (its `vllm:num_requests_running` gauge, fed by the engine core) ran it before and holds
+    nothing after, and vLLM's own front end has no unfinished request."""
     import asyncio
 
     engine, run = real
@@ -91,14 +106,56 @@ def test_engine_counters_and_abort_on_cancel(real):
         task = asyncio.ensure_future(engine.generate(engine.tokenizer.encode("Count to one hundred:"),
                                                      Sampling(max_tokens=2000, temperature=0,
                                                               ignore_eos=True)))
-        await asyncio.sleep(1.0)
+        for _ in range(600):  # until vLLM's scheduler reports it running
+            if engine.vllm_value("vllm:num_requests_running") >= 1:
+                break
+            await asyncio.sleep(0.05)
+        running = engine.vllm_value("vllm:num_requests_running")
+        generated = engine.vllm_value("vllm:generation_tokens_total")
+        await asyncio.sleep(0.5)
+        grew = engine.vllm_value("vllm:generation_tokens_total") > generated  # it really generates
         assert not task.done()
         task.cancel()
         try:
             await task
         except asyncio.CancelledError:
-            return True
-        return False
+            pass
+        else:
+            raise AssertionError("the generation was not cancelled")
+        unfinished = engine._llm.get_num_unfinished_requests()
+        # one short request afterwards: its last step reports the scheduler's queues again
+        probe = await engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=2, temperature=0))
+        await asyncio.sleep(0.2)
+        return (running, grew, unfinished, probe, engine.vllm_value("vllm:num_requests_running"),
+                engine.vllm_value("vllm:num_requests_waiting"))
 
-    assert run(cancel_midway())
+    running, grew, unfinished, probe, running_after, waiting_after = run(cancel_midway())
+    assert running == 1 and grew
     assert engine.counters["aborted"] == before["aborted"] + 1
+    assert unfinished == 0 and probe.completion_tokens >= 1
+    assert running_after == 0 and waiting_after == 0  # the engine core dropped the request
+
+
+def test_eight_loops_at_once_batch_in_the_engine(real):
+    """8 loops together take far less than 8 loops one after another: vLLM batches their calls.
+    Judged as a ratio of two timings in the same run, so the machine's speed cancels out."""
+    import time
+
+    engine, run = real
+    cfg = RefineConfig(max_rounds=1, use_stop_flag=False, stop_on_top=False, stop_on_no_problems=False,
+                       reject_bad_rewrites=False,
+                       sampling=Sampling(temperature=0.0, max_tokens=32, seed=0, ignore_eos=True))
+    items = [Item(f"Write two sentences about {t}.", id=t) for t in TOPICS[:8]]
+    run(refine(engine, Item("Write two sentences about ink."), cfg))  # warm-up (grammar cache)
+    t0 = time.perf_counter()
+    one = run(refine(engine, Item("Write two sentences about salt."), cfg))
+    t_one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    eight = run(refine_many(engine, items, cfg, concurrency=8))
+    t_eight = time.perf_counter() - t0
+    assert one.rounds == 1 and all(isinstance(r, LoopResult) and r.rounds == 1 for r in eight)
+    tokens = sum(c.completion_tokens for r in eight for c in r.trace)
+    print(f"\none loop {t_one:.2f} s, 8 loops at once {t_eight:.2f} s ({t_eight / t_one:.1f}x); "
+          f"{tokens} tokens vs {sum(c.completion_tokens for c in one.trace)}")
+    assert tokens >= 6 * sum(c.completion_tokens for c in one.trace)  # the work really is ~8x
+    assert t_eight < 5 * t_one  # measured 2.4x on 2 busy cores

@@ -16,7 +16,6 @@ import pytest
 from tasks import eval as ev
 from tasks import registry
 from tasks.registry import TaskError
-from tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +61,7 @@ def test_records_scores_by_round_and_summary(tmp_path):
     assert ev.table_rows(s)[0][0] == "round 0 (base)"
 
 
-@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+@pytest.mark.sandbox
 def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     wrong = "```python\ndef solution():\n    return 17\n```"
     right = "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"

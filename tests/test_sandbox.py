@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tasks.sandbox import UID_RANGE, Limits, check_available, run_python
+from tasks.sandbox import UID_RANGE, Limits, run_python
 
-pytestmark = pytest.mark.skipif(check_available() is not None,
-                                reason=f"sandbox unavailable here: {check_available()}")
+pytestmark = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 
 
 def _sandbox_pids() -> list[int]:

@@ -2,14 +2,15 @@
 and (real engine) every task runs two items end to end."""
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
 from tasks import registry
 from tasks.registry import TaskError
-from tasks.sandbox import check_available
 
-needs_sandbox = pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+needs_sandbox = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 
 DUCK_EGGS = '''
 def solution():
@@ -123,8 +124,13 @@ def test_gsm8k_bad_outputs_score_zero_with_a_reason():
     assert "timed out" in s.score(row, "def solution():\n    while True:\n        pass\n")["error"]
     assert "program failed" in s.score(row, "def solution():\n    return 1/0\n")["error"]
     assert s.score(row, "def solution():\n    return '18'\n")["score"] == 1.0  # "18" as text counts
-    r = s.score(row, "import os\ndef solution():\n    return len(os.listdir('/work/main'))\n")
-    assert r["score"] == 0.0  # the host's files are not there
+    # the host's files are not there: the project folder does not exist inside the sandbox
+    probe = ("def solution():\n    import os\n    try:\n        os.listdir({!r})\n        return 0\n"
+             "    except FileNotFoundError:\n        return 18\n")
+    here = str(Path(__file__).resolve().parents[1])
+    assert os.listdir(here)  # visible on the host
+    assert s.score(row, probe.format(here)) == {"score": 1.0, "answer": 18.0}
+    assert s.score(row, probe.format("/"))["answer"] == 0.0  # the probe itself can tell the two apart
 
 
 def test_vader_on_clearly_positive_and_negative_sentences():
@@ -242,6 +248,10 @@ def test_dialogue_judge_on_a_scripted_judge():
 
 # ------------------------------------------------------------------ real engine, two items each
 
+CODE_TASKS = {"gsm8k", "gsm8k:oracle", "code_readability", "code_optimization"}
+
+
+@pytest.mark.engine
 @pytest.mark.parametrize("name", ["gsm8k", "gsm8k:oracle", "sentiment_reversal", "commongen_hard", "acronym",
                                   "dialogue", "code_readability", "code_optimization"])
 def test_task_runs_two_items_end_to_end_on_the_real_engine(real, tmp_path, name):
@@ -261,9 +271,45 @@ def test_task_runs_two_items_end_to_end_on_the_real_engine(real, tmp_path, name)
         assert len(rec["score_by_round"]) == 2
         assert rec["usage"]["completion_tokens"] > 0 or name == "code_readability"
         assert all(s["score"] is not None or "error" in s for s in rec["scores"])
+        if name in CODE_TASKS:  # scored by running the code: a real number for every output
+            assert all(isinstance(s["score"], (int, float)) for s in rec["scores"]), rec["scores"]
+            assert not any("sandbox unavailable" in (s.get("error") or "") for s in rec["scores"])
         if t.scorer_needs_judge:
             assert all(s.get("judge") == engine.name for s in rec["scores"])
     summary = ev.summarize(t, records, meta)
     ev.write_outputs(tmp_path, summary)
     assert (tmp_path / ev.PLOT).stat().st_size > 1000
     assert json.loads((tmp_path / ev.SUMMARY).read_text())["items"] == 2
+
+
+# ------------------------------------------------------------------ the CI rule for the sandbox
+
+def test_sandbox_verdict_fails_in_ci_on_linux_and_skips_elsewhere():
+    from tests.conftest import sandbox_verdict
+
+    assert sandbox_verdict(None, {"CI": "true"}, "linux") is None
+    assert sandbox_verdict("no unshare", {"CI": "true"}, "linux") == "fail"
+    assert sandbox_verdict("no unshare", {}, "linux") == "skip"
+    assert sandbox_verdict("no unshare", {"CI": "true"}, "darwin") == "skip"
+
+
+def test_missing_sandbox_fails_a_ci_run_and_only_skips_outside_ci():
+    """A real pytest run with `unshare` hidden from PATH: red in CI, a skip elsewhere."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    target = "tests/test_sandbox.py::test_ordinary_program_reads_stdin_and_prints"
+    base = {k: v for k, v in os.environ.items() if k != "CI"}
+    base.update(PATH="", PYTHONPATH=str(root))  # no unshare on PATH: check_available says why
+    runs = {}
+    for ci in (True, False):
+        env = {**base, "CI": "true"} if ci else base
+        runs[ci] = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rfEs", "-p", "no:cacheprovider", target],
+                                  cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert runs[True].returncode == 1, runs[True].stdout[-2000:]
+    assert "1 error" in runs[True].stdout and "sandbox is unavailable in CI" in runs[True].stdout
+    assert "`unshare` is not installed" in runs[True].stdout
+    assert runs[False].returncode == 0 and "1 skipped" in runs[False].stdout, runs[False].stdout[-2000:]

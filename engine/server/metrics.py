@@ -1,7 +1,7 @@
 """Prometheus metrics of the server: loops in flight and queued, rounds, stop reasons, tokens.
 
 Each server has its own registry (no global state), and the engine's own counters (requests,
-aborted requests, tokens, cached tokens) are read at scrape time.
+aborted requests, tokens, cached tokens) and vLLM's own `vllm:` metrics are read at scrape time.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ class _EngineCollector:
             [], c.get("cached_tokens", 0) / c["prompt_tokens"] if c.get("prompt_tokens") else 0.0
         )
         yield share
+        # vLLM's own metrics (scheduler gauges, token counters) under their usual `vllm:` names
+        yield from getattr(self.engine, "vllm_metrics", list)()
 
 
 class Metrics:
