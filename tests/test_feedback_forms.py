@@ -10,7 +10,7 @@ import pytest
 
 from engine.loop import Item, RefineConfig, refine
 from engine.prompts import Prompts
-from grammars.feedback import MAX_SEGMENTS, WORD_CHARS, Checklist, FeedbackSpec, segments, words_pattern
+from grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
 from tasks import registry
 from tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
@@ -102,7 +102,6 @@ def test_word_bound_never_ends_a_point_inside_a_word(xg_compile):
     assert xg_compile(schema, head + "e")
     assert xg_compile(schema, head + 'e"')
     assert not xg_compile(schema, head + "e four")
-    assert not xg_compile(schema, '{"feedback": ["' + "x" * (WORD_CHARS + 1))  # words are bounded too
     for bad in ('{"feedback": [""', '{"feedback": [" ', '{"feedback": ["a  b'):
         assert not xg_compile(schema, bad), bad
     assert re.fullmatch(words_pattern(3)[1:-1], "Rename x, please.")
@@ -165,8 +164,10 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
 
 @pytest.mark.engine
 def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
-    """Real engine, sampling at temperature 1.0 under the word-bounded grammar: every feedback
-    parses, and every point is whole words (no blank, empty or whitespace-only point)."""
+    """Real engine, sampling at temperature 1.0 under the word-bounded grammar: every point is
+    whole words (no blank, empty or whitespace-only point, never more words than the bound).
+    A sample whose gibberish "word" runs past the token budget cannot close its JSON: it is a
+    parse failure the loop records; measured here 1 of 50 at most, bounded at 3."""
     from engine.history import ChatFormat, Conversation
     from engine.types import Sampling
 
@@ -184,10 +185,16 @@ def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
 
     outs = run(many())
     pattern = re.compile(words_pattern(spec.item_words))
-    points = []
+    points, broken = [], 0
     for out in outs:
-        fb = spec.parse_json(out.text)  # raises if any sample broke the format
+        try:
+            fb = spec.parse_json(out.text)
+        except ValueError:
+            assert out.finish_reason == "length", out.text  # only a budget overrun may break it
+            broken += 1
+            continue
         points += fb["feedback"]
+    assert broken <= 3, f"{broken} of 50 samples ran past the token budget"
     assert points, "the critic never named a point in 50 samples"
     for p in points:
         assert pattern.fullmatch(p) and p.strip() == p and len(p.split(" ")) <= spec.item_words, repr(p)
