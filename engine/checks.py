@@ -120,9 +120,10 @@ def repetition(text: str, n: int = 4) -> float:
 def is_repetitive(text: str, reference: str = "") -> bool:
     """Heavy repetition: over half the word 4-grams repeat (at least 40 words), or the text
     compresses to under a fifth of its size; and clearly more so than the reference."""
-    words = text.split()
-    if len(words) >= 40 and repetition(text) > 0.5 and repetition(text) > repetition(reference) + 0.2:
-        return True
+    if len(text.split()) >= 40:
+        rep = repetition(text)
+        if rep > 0.5 and rep > repetition(reference) + 0.2:
+            return True
     raw = text.encode()
     if len(raw) >= 400:
         ratio = len(zlib.compress(raw)) / len(raw)

@@ -230,6 +230,18 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
     return Conversation(engine.tokenizer, fmt, p.render("draft", cfg.spec, input=item.input))
 
 
+def _check_counts(trace: list[Call]) -> dict[str, int]:
+    """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
+    a stop flag contradicted its scores, and a problem was ungrounded: read off the trace."""
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
+    for c in trace:
+        if c.rejected:
+            counts[c.rejected] += 1
+        counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
+        counts[UNGROUNDED] += len(c.ungrounded or ())
+    return counts
+
+
 def _request_text(item: Item, cfg: RefineConfig) -> str:
     """What the model was asked, as text: the draft turn (a task's template filled in, worked
     example included) or the client's messages."""
@@ -284,7 +296,6 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     trace: list[Call] = []
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
     conv = start_conversation(engine, item, cfg)
     if item.initial is not None:
         y = item.initial
@@ -317,8 +328,6 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
             fb.observation = observation or None
             trace.append(fb)
             scores[t], stop, points = _read_feedback(fb, cfg, choices, y)
-            counts[FLAG_DISAGREED] += bool(fb.flag_disagrees)
-            counts[UNGROUNDED] += len(fb.ungrounded or ())
             emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
                   "error": fb.feedback_error, "stop_reason": stop})
             if stop:
@@ -347,7 +356,6 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                 bad = None if won else PAIRWISE
             if bad is not None:
                 out.rejected = bad
-                counts[bad] += 1
                 reason = "no_progress" if bad == checks.IDENTICAL else "rejected"
                 emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text})
                 break
@@ -359,7 +367,7 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     k = select(outputs, scores, cfg)
     return LoopResult(input=item.input, id=item.id, answer=outputs[k], selected_round=k,
                       stop_reason=reason, rounds=len(outputs) - 1, outputs=outputs, scores=scores,
-                      trace=trace, seconds=time.perf_counter() - t0, checks=counts)
+                      trace=trace, seconds=time.perf_counter() - t0, checks=_check_counts(trace))
 
 
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
@@ -255,18 +256,14 @@ def _mean(xs):
 
 
 def _count(xs) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for x in xs:
-        out[x] = out.get(x, 0) + 1
-    return dict(sorted(out.items()))
+    return dict(sorted(Counter(xs).items()))
 
 
 def _sum_counts(dicts) -> dict[str, int]:
-    out: dict[str, int] = {}
+    total: Counter = Counter()
     for d in dicts:
-        for k, v in d.items():
-            out[k] = out.get(k, 0) + v
-    return dict(sorted(out.items()))
+        total.update(d)
+    return dict(sorted(total.items()))
 
 
 def _critic_summary(counts: list[dict | None]) -> dict | None:

@@ -47,43 +47,38 @@ class SpeedScorer:
             self._base[row["id"]] = self.measure(row["program"], row["tests"])
         return self._base[row["id"]]
 
-    def guard(self, row: dict, output: str) -> str | None:
-        """Acceptance test for a rewrite: it must print what the original prints on the shipped
-        inputs (run like unit tests; speed is not judged here). None when it does."""
-        code = extract_code(output)
-        _, err = parse_python(code)
-        if err:
-            return err
-        try:
-            base = self.measure(row["program"], row["tests"], repeats=1)
-            got = self.measure(code, row["tests"], repeats=1)
-        except SandboxUnavailable:
-            return None
-        if isinstance(base, str):
-            return None
-        if isinstance(got, str):
-            return f"the program failed: {got}"
-        same = all(same_output(g, e) for g, e in zip(got[0], base[0]))
-        return None if same else describe_outputs(got[0], base[0])
-
-    def observe(self, row: dict, output: str) -> str:
-        """Execution feedback: output equality with the original on the shipped inputs, and the
+    def compare(self, row: dict, output: str) -> tuple[bool | None, str]:
+        """Does the program print what the original prints on the shipped inputs? (True, False,
+        or None when that cannot be told here), and a sentence on what running it gave, with the
         CPU time of both (one run each: indicative while the engine shares the machine)."""
         code = extract_code(output)
         _, err = parse_python(code)
         if err:
-            return f"The program does not run: {err}."
+            return False, f"The program does not run: {err}."
         try:
             base = self.measure(row["program"], row["tests"], repeats=1)
             got = self.measure(code, row["tests"], repeats=1)
         except SandboxUnavailable as exc:
-            return f"The program could not be run here ({exc})."
+            return None, f"The program could not be run here ({exc})."
         if isinstance(base, str):
-            return "The original program itself fails on the test inputs."
+            return None, "The original program itself fails on the test inputs."
         if isinstance(got, str):
-            return f"On the test inputs the program failed: {got}."
-        return describe_outputs(got[0], base[0]) + (
+            return False, f"On the test inputs the program failed: {got}."
+        same = all(same_output(g, e) for g, e in zip(got[0], base[0]))
+        return same, describe_outputs(got[0], base[0]) + (
             f" CPU time: {got[1] * 1000:.1f} ms, the original's {base[1] * 1000:.1f} ms.")
+
+    def guard(self, row: dict, output: str) -> str | None:
+        """Acceptance test for a rewrite: it must print what the original prints on the shipped
+        inputs (run like unit tests; speed is not judged here). None when it does, or when that
+        cannot be told (the scorer reports it)."""
+        same, text = self.compare(row, output)
+        return text if same is False else None
+
+    def observe(self, row: dict, output: str) -> str:
+        """Execution feedback: output equality with the original on the shipped inputs, and the
+        CPU time of both."""
+        return self.compare(row, output)[1]
 
     def score(self, row: dict, output: str) -> dict:
         code = extract_code(output)

@@ -73,37 +73,32 @@ class ReadabilityScorer:
             self._expected[row["id"]] = outs
         return self._expected[row["id"]]
 
-    def guard(self, row: dict, output: str) -> str | None:
-        """Acceptance test for a rewrite: it must still print what the original prints on the
-        item's inputs (the task's own requirement, run like unit tests). None when it does."""
+    def compare(self, row: dict, output: str) -> tuple[bool | None, str]:
+        """Does the program print what the original prints on the item's inputs? (True, False,
+        or None when that cannot be told here), and a sentence saying what running it gave."""
         code = extract_code(output)
         _, err = parse_python(code)
         if err:
-            return err
+            return False, f"The program does not run: {err}."
         try:
             exp = self.expected(row)
             if isinstance(exp, str):
-                return None  # the original itself fails: nothing to hold the rewrite to
+                return None, "The original program itself fails on the test inputs."
             got = [run_python(code, stdin=t, limits=self.limits).stdout for t in row["tests"]]
-        except SandboxUnavailable:
-            return None  # no sandbox, no run: the scorer reports it
-        same = all(same_output(g, e) for g, e in zip(got, exp))
-        return None if same else describe_outputs(got, exp)
+        except SandboxUnavailable as exc:
+            return None, f"The program could not be run here ({exc})."
+        return all(same_output(g, e) for g, e in zip(got, exp)), describe_outputs(got, exp)
+
+    def guard(self, row: dict, output: str) -> str | None:
+        """Acceptance test for a rewrite: it must still print what the original prints on the
+        item's inputs (the task's own requirement, run like unit tests). None when it does, or
+        when that cannot be told (the scorer reports it)."""
+        same, text = self.compare(row, output)
+        return text if same is False else None
 
     def observe(self, row: dict, output: str) -> str:
         """Execution feedback: whether the program still prints what the original prints."""
-        code = extract_code(output)
-        _, err = parse_python(code)
-        if err:
-            return f"The program does not run: {err}."
-        try:
-            exp = self.expected(row)
-            if isinstance(exp, str):
-                return "The original program itself fails on the test inputs."
-            got = [run_python(code, stdin=t, limits=self.limits).stdout for t in row["tests"]]
-        except SandboxUnavailable as exc:
-            return f"The program could not be run here ({exc})."
-        return describe_outputs(got, exp)
+        return self.compare(row, output)[1]
 
     def score(self, row: dict, output: str) -> dict:
         code = extract_code(output)
