@@ -117,6 +117,28 @@ def repetition(text: str, n: int = 4) -> float:
     return sum(c - 1 for c in counts.values()) / len(grams)
 
 
+def trim_loop(text: str, finished: bool = True, seen: str = "") -> str:
+    """The text's new sentences: a sentence that repeats one already said (most of its word
+    4-grams in the text before it or in `seen`) is dropped, and an unfinished last sentence is
+    dropped when generation hit its token cap (`finished` False).
+
+    For append-mode rewrites: a small model asked to add sentences for many concepts often
+    first copies the paragraph it was given, writes one or two new sentences, and then cycles
+    through them until the cap. The new sentences are kept; what it repeats adds nothing."""
+    said = {tuple(w[i:i + 4]) for w in [_words(seen)] for i in range(len(w) - 3)}
+    kept: list[str] = []
+    for sent in (x.strip() for x in re.split(r"(?<=[.!?])\s+", text.strip())):
+        words = _words(sent)
+        grams = [tuple(words[i:i + 4]) for i in range(len(words) - 3)]
+        if not words or (grams and sum(g in said for g in grams) > 0.6 * len(grams)) or sent in kept:
+            continue
+        kept.append(sent)
+        said.update(grams)
+    if kept and not finished and not re.search(r"[.!?][\"')\]]*$", kept[-1]):
+        kept.pop()
+    return " ".join(kept)
+
+
 def is_repetitive(text: str, reference: str = "") -> bool:
     """Heavy repetition: over half the word 4-grams repeat (at least 40 words), or the text
     compresses to under a fifth of its size; and clearly more so than the reference."""

@@ -176,7 +176,9 @@ def run(
     task: Annotated[Optional[str], typer.Argument(help="the task text (omit with --file)")] = None,
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
     critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
-    rounds: Annotated[int, typer.Option(help="max refine rounds after the draft")] = 4,
+    rounds: Annotated[Optional[int], typer.Option(help="max refine rounds after the draft [default: 4, or the task's]")] = None,
+    from_task: Annotated[Optional[str], typer.Option(help="refine one row of a task (NAME[:VARIANT]) with its own prompts, feedback schema, loop and sampling, and score each output with its scorer; see --row")] = None,
+    row: Annotated[int, typer.Option(help="with --from-task: the row's index in the task's data")] = 0,
     feedback: Annotated[str, typer.Option(help="grammar (JSON forced by schema) or text")] = "grammar",
     aspects: Annotated[str, typer.Option(help="comma-separated aspects the critic scores")] = ",".join(DEFAULT_ASPECTS),
     scale: Annotated[str, typer.Option(help="score scale LOW-HIGH")] = "1-5",
@@ -205,14 +207,18 @@ def run(
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
     quiet.configure(engine["verbose"])  # before a first-use pull imports transformers
+    if from_task is not None:
+        if task is not None or file is not None:
+            _fail(ValueError("--from-task takes its input from the task's row: give no TASK or --file"))
+        return _run_task_row(from_task, row, model, critic_model, rounds, json_out, engine)
     if (task is None) == (file is None):
-        _fail(ValueError("give either TASK or --file"))
+        _fail(ValueError("give either TASK or --file (or --from-task)"))
     if file is not None and out_path is None:
         _fail(ValueError("--file needs --out"))
     try:
         lo, hi = (int(x) for x in scale.split("-"))
         cfg = RefineConfig(
-            max_rounds=rounds, feedback_mode=feedback,
+            max_rounds=4 if rounds is None else rounds, feedback_mode=feedback,
             spec=FeedbackSpec(aspects=tuple(a.strip() for a in aspects.split(",") if a.strip()),
                               scale=(lo, hi), form=feedback_form, spans=spans),
             use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
@@ -248,14 +254,53 @@ def run(
         if json_out:
             print(json.dumps(record(res), indent=2))
         _fail(res.error, 1)
+    _print_result(res, json_out)
+
+
+def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None) -> None:
     if json_out:
-        print(json.dumps(record(res), indent=2))
-    else:
-        _print_trace(res)
-        u = res.usage()
-        err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
-                  f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
-        print(res.answer)  # verbatim: no rich wrapping or markup
+        print(json.dumps({**record(res), **(extra or {})}, indent=2))
+        return
+    _print_trace(res)
+    u = res.usage()
+    err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
+              f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
+    print(res.answer)  # verbatim: no rich wrapping or markup
+
+
+def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, rounds: int | None,
+                  json_out: bool, engine: dict) -> None:
+    """`selfrefine run --from-task`: one row of a task through the task's own loop, with the
+    scorer's verdict on every output (the scorer never sees the loop's feedback)."""
+    from tasks import registry
+
+    try:
+        task = registry.with_overrides(registry.load(spec), rounds=rounds)
+        if task.scorer_needs_judge:
+            raise ValueError(f"{task.label}'s scorer needs a judge model: use selfrefine eval")
+        rows = task.rows()
+        if not 0 <= index < len(rows):
+            raise ValueError(f"--row must be in [0, {len(rows) - 1}] for {task.label}")
+        data_row = rows[index]
+        item = task.item(data_row)
+        options = opts.engine_options(engine)
+        name, path = _resolve(model)
+        critic = _resolve(critic_model) if critic_model and critic_model != model else None
+    except (SelfRefineError, ValueError) as exc:
+        _fail(exc)
+    err.print(f"{task.label} row {index} ({item.id}): {task.description.strip()}")
+    try:
+        res = asyncio.run(_run_async(name, path, critic, options, [item], task.cfg, 1, None,
+                                     show_bar=False))[0]
+    except SelfRefineError as exc:
+        _fail(exc, 1)
+    if isinstance(res, LoopError):
+        _fail(res.error, 1)
+    scores = [task.scorer.score(data_row, y).get("score") for y in res.outputs]
+    shown = " -> ".join("n/a" if v is None else f"{v:.3f}" for v in scores)
+    err.print(f"scorer ({task.metric}), by output y0..y{len(scores) - 1}: {shown}; "
+              f"returned y{res.selected_round}")
+    _print_result(res, json_out, {"task": task.label, "row": index, "scores": scores})
 
 
 @app.command("engine-args")

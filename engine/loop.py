@@ -18,7 +18,7 @@ from engine import checks
 from engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
 from engine.history import ChatFormat, Conversation
 from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
-from engine.types import Call, Engine, LoopError, LoopResult, Sampling
+from engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
 from grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
 
 FEEDBACK_MODES = ("grammar", "text")
@@ -38,6 +38,8 @@ GUARD = "guard"
 """Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
+FAULT = "fault"
+"""Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
@@ -69,6 +71,11 @@ class RefineConfig:
     added to the previous output (e.g. a sentence for the missing concepts), which can only
     add to what the output already has."""
     append_separator: str = " "
+    guard_retries: int = 0
+    """When the item's guard refuses a rewrite, tell the model why (e.g. what the program
+    printed instead of the original's output) and ask once more, up to this many times per
+    loop, before ending with the previous output: the Self-Debug step. Each retry is one
+    more refine call, appended to the same history."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: stop when the feedback (or its first line) is exactly this phrase."""
     threshold: int | None = None
@@ -87,6 +94,8 @@ class RefineConfig:
     def __post_init__(self) -> None:
         if not 0 <= self.max_rounds <= 16:
             raise InvalidParameter("max_rounds", "must be in [0, 16]")
+        if not 0 <= self.guard_retries <= 4:
+            raise InvalidParameter("guard_retries", "must be in [0, 4]")
         if self.feedback_mode not in FEEDBACK_MODES:
             raise InvalidParameter("feedback_mode", f"must be one of {', '.join(FEEDBACK_MODES)}")
         if self.selection not in SELECTIONS:
@@ -128,9 +137,10 @@ class Item:
     messages: list[dict] | None = None
     vocab: tuple[str, ...] | None = None
     """The item's own vocabulary for a checklist feedback form (e.g. its concepts)."""
-    observe: Callable[[str], str] | None = None
+    observe: Callable[[str], str | Observation] | None = None
     """Execution feedback: called (in a thread) with each output before its review; the text
-    it returns fills `{observation}` in the review turn (e.g. what running the program gave)."""
+    it returns fills `{observation}` in the review turn (e.g. what running the program gave).
+    An `Observation` with a `fault` also makes that fault a problem the critic cannot clear."""
     guard: Callable[[str], str | None] | None = None
     """A task's own acceptance test for a rewrite, called in a thread: None to accept, or why
     not (e.g. a program that no longer prints what the original printed). A refused rewrite
@@ -232,13 +242,15 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
 
 def _check_counts(trace: list[Call]) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
-    a stop flag contradicted its scores, and a problem was ungrounded: read off the trace."""
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED), 0)
+    a stop flag contradicted its scores, a problem was ungrounded, and a run showed a fault:
+    read off the trace."""
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, FAULT), 0)
     for c in trace:
         if c.rejected:
             counts[c.rejected] += 1
         counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
         counts[UNGROUNDED] += len(c.ungrounded or ())
+        counts[FAULT] += bool(c.fault)
     return counts
 
 
@@ -313,21 +325,27 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
     reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
     grammar = cfg.feedback_mode == "grammar"
     reason = "max_rounds"
+    retries = 0
     try:
         for t in range(cfg.max_rounds + 1):
             if t == cfg.max_rounds and cfg.selection == "last":
                 break  # the final output's feedback could change nothing
             y = outputs[-1]
-            observation = await asyncio.to_thread(item.observe, y) if item.observe else ""
+            seen = await asyncio.to_thread(item.observe, y) if item.observe else Observation("")
+            seen = seen if isinstance(seen, Observation) else Observation(str(seen))
+            observation = seen.text
             choices = spec.choices(y, item.vocab) if grammar else ()
             schema = spec.json_schema(choices) if grammar else None
             conv.add_user(p.review(spec, cfg.feedback_mode, input=item.input, round=t,
                                    stop_phrase=cfg.stop_phrase, observation=observation, answer=y))
             fb = await _call(critic, conv, "feedback", t, cfg.feedback_sampling(choices), schema,
                              spec.token_budget(choices) if schema else MIN_ROOM)
-            fb.observation = observation or None
+            fb.observation, fb.fault = observation or None, seen.fault
             trace.append(fb)
             scores[t], stop, points = _read_feedback(fb, cfg, choices, y)
+            if seen.fault:  # the run proved a problem: no review can declare the output done
+                points, stop = [seen.fault, *points], None
+                fb.problems = points
             emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
                   "error": fb.feedback_error, "stop_reason": stop})
             if stop:
@@ -338,18 +356,28 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
             conv.add_user(p.render("refine", spec, input=item.input, round=t + 1,
                                    problems="\n".join(f"- {x}" for x in points), answer=y))
             emit({"type": "refine_started", "round": t + 1})
-            out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
-            trace.append(out)
-            new = out.text
-            if cfg.refine_mode == "append":
-                new = f"{y}{cfg.append_separator}{out.text}" if out.text else y
-            bad = None
-            if cfg.reject_bad_rewrites:
-                bad = checks.judge_rewrite(new, previous=y, earlier=outputs, reference=reference,
-                                           points=points, request=request)
-            if bad is None and item.guard is not None:
-                out.guard = await asyncio.to_thread(item.guard, new)
-                bad = GUARD if out.guard else None
+            while True:
+                out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+                trace.append(out)
+                new = out.text
+                if cfg.refine_mode == "append":
+                    added = checks.trim_loop(out.text, out.finish_reason != "length", seen=y)
+                    out.trimmed = added != out.text or None
+                    new = f"{y}{cfg.append_separator}{added}" if added else y
+                bad = None
+                if cfg.reject_bad_rewrites:
+                    bad = checks.judge_rewrite(new, previous=y, earlier=outputs, reference=reference,
+                                               points=points, request=request)
+                if bad is None and item.guard is not None:
+                    out.guard = await asyncio.to_thread(item.guard, new)
+                    bad = GUARD if out.guard else None
+                if bad != GUARD or retries >= cfg.guard_retries:
+                    break
+                retries += 1  # Self-Debug: show why the guard refused it and ask again
+                out.rejected = GUARD
+                emit({"type": "rejected", "round": t + 1, "check": GUARD, "text": out.text, "retry": True})
+                conv.add_user(p.render("retry", spec, input=item.input, round=t + 1, problems=out.guard,
+                                       answer=y))
             if bad is None and cfg.verify == "pairwise":
                 won, calls = await _verify(critic, item, cfg, y, new, t + 1)
                 trace.extend(calls)

@@ -69,6 +69,11 @@ class Prompts:
         "Now answer my request again, fixing the problems you named. Write only the new answer "
         "itself, exactly as you would reply to the request; do not mention the review."
     )
+    retry: str = (
+        "That rewrite cannot be used: {problems}\nWrite it again so that this no longer "
+        "happens, still fixing the problems named before. Reply with the new answer only."
+    )
+    """After a rewrite the item's guard refused (`guard_retries`): {problems} is why."""
     system: str | None = None
     """A system text of the caller's: the system turn of the draft, exactly as given."""
     guide_grammar: str | None = GUIDE_GRAMMAR

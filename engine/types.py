@@ -29,6 +29,18 @@ class Sampling:
             raise InvalidParameter("max_tokens", "must be >= 1")
 
 
+@dataclass(frozen=True)
+class Observation:
+    """What running an output gave, for execution feedback.
+
+    `text` fills `{observation}` in the review turn. `fault`, when set, is a problem the run
+    itself proves (an exception, no number where one is due): the rewrite is always told it
+    and no stop rule ends the loop while it stands, whatever the critic's review says."""
+
+    text: str
+    fault: str | None = None
+
+
 @dataclass
 class Completion:
     """What one engine call produced and what it cost."""
@@ -79,9 +91,11 @@ class Call:
     flag_disagrees: bool | None = None  # feedback: the stop flag contradicted the scores
     rejected: str | None = None  # refine: the check it failed (the loop kept the previous output)
     guard: str | None = None  # refine: why the item's acceptance test refused it
+    trimmed: bool | None = None  # refine (append mode): the added text was cut where it began to loop
     problems: list[str] | None = None  # feedback: the problems shown to the rewrite
     ungrounded: list | None = None  # feedback: problems whose span is not in the answer (not shown)
     observation: str | None = None  # feedback: the execution result shown in the review turn
+    fault: str | None = None  # feedback: what the execution showed to be wrong, whatever the critic said
 
     @classmethod
     def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> "Call":

@@ -7,15 +7,15 @@ task.yaml keys (paths are relative to the folder):
     data: data.jsonl                one JSON object per row, each with an "id"
     input: input.j2                 Jinja template turning a row into the task text ({input})
     initial: field                  optional: the row field that is y0 (no draft call)
-    prompts: {draft, feedback, refine, system}   str.format templates (files)
+    prompts: {draft, feedback, refine, retry, system}   str.format templates (files)
     feedback: {aspects: [...], scale: [lo, hi], max_items, item_words,
                form: points | grounded | checklist,
                spans: sentences | lines             (grounded: what a problem's span is chosen from)
                checklist: {key, problem_when, label, items: row | sentences | lines}
                vocab: field | field:words}          (checklist over the row: where its items are)
     loop: {max_rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
-           verify, refine_mode: rewrite | append, append_separator, threshold, selection,
-           exclude_draft}
+           verify, refine_mode: rewrite | append, append_separator, guard_retries, threshold,
+           selection, exclude_draft}
     observe: true                   execution feedback: the scorer's observe(row, output) text
                                     fills {observation} in the review template
     guard: true                     a rewrite must pass the scorer's guard(row, output) (None =
@@ -216,6 +216,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         draft=text(pr.get("draft")) or "{input}",
         feedback_grammar=text(pr.get("feedback")) or LONG_FEEDBACK_GRAMMAR,
         refine=text(pr.get("refine")) or LONG_REFINE,
+        **({"retry": text(pr["retry"])} if pr.get("retry") else {}),
         system=text(pr.get("system")),
         guide_grammar=text(pr.get("guide")),
     )
@@ -237,6 +238,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
             reject_bad_rewrites=bool(lp.get("reject", True)), verify=str(lp.get("verify", "off")),
             refine_mode=str(lp.get("refine_mode", "rewrite")),
             append_separator=str(lp.get("append_separator", " ")),
+            guard_retries=int(lp.get("guard_retries", 0)),
             selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
             sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
                               top_p=float(sp.get("top_p", 1.0)),

@@ -66,5 +66,7 @@ def describe_outputs(got: list[str], expected: list[str]) -> str:
     if not bad:
         return f"On all {len(expected)} test inputs it prints the same output as the original."
     i = bad[0]
+    printed = (f"got {_clip(got[i])!r}" if got[i].strip() else
+               "it printed nothing: is the code that reads the input and prints still called?")
     return (f"On {len(bad)} of {len(expected)} test inputs its output differs from the original's "
-            f"(input {i + 1}: expected {_clip(expected[i])!r}, got {_clip(got[i])!r}).")
+            f"(input {i + 1}: expected {_clip(expected[i])!r}, {printed}).")

@@ -119,3 +119,14 @@ def test_a_pasted_worked_example_is_an_echo_even_in_a_long_answer():
     rewrite = example + " " + previous
     assert checks.echoed_words(rewrite, request, previous) >= checks.ECHO_ALWAYS
     assert checks.is_echo(rewrite, request, previous)
+
+
+def test_trim_loop_keeps_only_the_new_sentences_of_an_appended_text():
+    para = "The dog ran to the park and met a friend there."
+    looped = (f"{para} A girl threw a red ball over the fence. A boy fixed his old bike in the yard. "
+              "A girl threw a red ball over the fence. A boy fixed his old bike in the yard. A girl thr")
+    assert checks.trim_loop(looped, finished=False, seen=para) == (
+        "A girl threw a red ball over the fence. A boy fixed his old bike in the yard.")
+    assert checks.trim_loop("It rained all day. We stayed in", finished=True) == "It rained all day. We stayed in"
+    assert checks.trim_loop("It rained all day. We stayed in", finished=False) == "It rained all day."
+    assert checks.trim_loop(para, seen=para) == ""

@@ -47,6 +47,10 @@ def test_models_list_shows_the_catalog():
     (["run", "hi", "--feedback", "yaml"], "feedback_mode"),
     (["run", "  "], "empty"),
     (["run"], "either TASK or --file"),
+    (["run", "hi", "--from-task", "commongen_hard"], "give no TASK"),
+    (["run", "--from-task", "no_such_task"], "no_such_task"),
+    (["run", "--from-task", "commongen_hard", "--row", "100000"], "--row must be in [0, 149]"),
+    (["run", "--from-task", "dialogue"], "needs a judge"),
     (["run", "--file", "missing.jsonl", "--out", "o.jsonl"], "no such file"),
     (["run", "hi", "--aspects", "Not Snake"], "snake_case"),
     (["models", "pull", "gpt-17"], "unknown model"),
@@ -69,6 +73,19 @@ def test_run_end_to_end_with_json_trace():
     assert set(fb["scores"]) == {"correctness", "completeness", "clarity"} and isinstance(fb["stop"], bool)
     assert res["usage"]["completion_tokens"] == sum(c["completion_tokens"] for c in res["trace"])
     assert res["trace"][2]["cached_tokens"] > 0
+
+
+@pytest.mark.engine
+def test_run_from_task_uses_the_tasks_schema_and_scores_every_output():
+    p = cli("run", "--from-task", "commongen_hard", "--row", "3", "--rounds", "1", "--json", "--model", TEST_MODEL)
+    assert p.returncode == 0, p.stderr[-3000:]
+    res = json.loads(p.stdout)
+    assert res["task"] == "commongen_hard" and res["row"] == 3
+    assert len(res["scores"]) == len(res["outputs"]) and all(0 <= v <= 1 for v in res["scores"])
+    data = Path(__file__).resolve().parents[1] / "tasks" / "commongen_hard" / "data.jsonl"
+    concepts = json.loads(data.read_text().splitlines()[3])["concepts"]
+    assert set(res["trace"][1]["feedback"]["missing"]) == set(concepts)  # the item's own checklist
+    assert "scorer (" in p.stderr
 
 
 @pytest.mark.engine

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from engine.errors import InvalidParameter
 from engine.loop import Item, RefineConfig, refine
 from engine.prompts import Prompts
 from grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
@@ -153,13 +154,42 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
     assert res.trace[1].observation == "Running it, solution() returned 9."
     assert res.trace[1].problems == ['wrong line: "return 16 - 3 - 4"']
     crash = task.item(row).observe("def solution():\n    return 1 / 0\n")
-    assert "ZeroDivisionError" in crash and "777123" not in crash
+    assert "ZeroDivisionError" in crash.text and "ZeroDivisionError" in crash.fault
+    assert "777123" not in crash.text + crash.fault
+    assert "whole" in task.item(row).observe("def solution():\n    return 7 / 2\n").fault
+    assert "whole" in task.item(row).observe("def solution():\n    return 3 - 5\n").fault
+    assert "not a number" in task.item(row).observe("def solution():\n    return 'x'\n").fault
+    assert task.item(row).observe("def solution():\n    return 7 / 7 * 3\n").fault is None
     for name in ("code_optimization:exec", "code_readability:exec"):
         t = registry.load(name)
         r = t.rows(1)[0]
         seen = t.item(r).observe("print('hello')\n")
+        seen = getattr(seen, "text", seen)
         assert "differs from the original" in seen, seen
-        assert "same output as the original" in t.item(r).observe(r["program"])
+        same = t.item(r).observe(r["program"])
+        assert "same output as the original" in getattr(same, "text", same)
+        assert getattr(same, "fault", None) is None
+
+
+@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+def test_an_execution_fault_is_a_problem_the_critic_cannot_clear():
+    """The critic approves every line of a program that crashes: the run's fault still reaches
+    the rewrite, no stop rule fires on that review, and the trace counts the fault."""
+    task = registry.load("gsm8k:exec")
+    row = task.rows(1)[0]
+    crash = "```python\ndef solution():\n    total = 12\n    return totl / 3\n```"
+    fixed = "```python\ndef solution():\n    total = 12\n    return total // 3\n```"
+    approve = lambda lines: json.dumps({"correct": dict.fromkeys(lines, True), "stop": True,
+                                        "scores": {"correctness": 5, "arithmetic": 5, "units": 5}})
+    lines = ["def solution():", "total = 12", "return totl / 3"]
+    eng = ScriptedEngine([crash, approve(lines), fixed,
+                          approve(["def solution():", "total = 12", "return total // 3"])])
+    res = asyncio.run(refine(eng, task.item(row), registry.with_overrides(task, rounds=2).cfg))
+    assert res.outputs == [crash, fixed] and res.stop_reason == "no_problems"
+    assert "NameError" in res.trace[1].fault and res.trace[1].problems[0] == res.trace[1].fault
+    assert res.trace[3].fault is None and res.checks["fault"] == 1
+    rewrite_turn = eng.tokenizer.decode(eng.prompts[2])
+    assert "running it failed" in rewrite_turn and "NameError" in rewrite_turn
 
 
 @pytest.mark.engine
@@ -208,6 +238,26 @@ def test_a_guard_refusal_keeps_the_previous_output():
     res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)))))
     assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 1
     assert res.trace[-1].rejected == "guard" and res.trace[-1].guard == "prints 2"
+
+
+def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
+    """guard_retries=1: the refused rewrite's reason is the next turn, the second try is kept;
+    a second refusal (no retries left) ends the loop with the previous output."""
+    review = json.dumps({"feedback": ["rename x"], "scores": {"clarity": 2}, "stop": False})
+    guard = lambda out: None if out in ("n = 1\nprint(n)", "print(1)") else f"it prints {out[-2]}"
+    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), guard_retries=1,
+                       prompts=Prompts(retry="Refused: {problems}. Again."))
+    eng = ScriptedEngine(["print(1)", review, "print(2)", "n = 1\nprint(n)"])
+    res = asyncio.run(refine(eng, Item("Make it readable.", guard=guard), cfg))
+    assert res.answer == "n = 1\nprint(n)" and res.rounds == 1 and res.checks["guard"] == 1
+    assert [c.stage for c in res.trace] == ["draft", "feedback", "refine", "refine"]
+    assert res.trace[2].rejected == "guard" and res.trace[3].rejected is None
+    assert "Refused: it prints 2. Again." in eng.tokenizer.decode(eng.prompts[3])
+    eng = ScriptedEngine(["print(1)", review, "print(2)", "print(3)"])
+    res = asyncio.run(refine(eng, Item("Make it readable.", guard=guard), cfg))
+    assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 2
+    with pytest.raises(InvalidParameter):
+        RefineConfig(guard_retries=9)
 
 
 @pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")

@@ -7,6 +7,7 @@ runs per input, summed over the inputs. Differences under `min_gain_s` are treat
 
 from __future__ import annotations
 
+from engine.types import Observation
 from tasks.sandbox import Limits, SandboxUnavailable, run_python
 from tasks.scoring import describe_outputs, extract_code, parse_python, same_output
 
@@ -75,10 +76,12 @@ class SpeedScorer:
         same, text = self.compare(row, output)
         return text if same is False else None
 
-    def observe(self, row: dict, output: str) -> str:
+    def observe(self, row: dict, output: str) -> Observation:
         """Execution feedback: output equality with the original on the shipped inputs, and the
-        CPU time of both."""
-        return self.compare(row, output)[1]
+        CPU time of both. A program that fails or prints something else is a fault the critic
+        cannot clear (speed is not: one timed run under load is too noisy to be a fact)."""
+        same, text = self.compare(row, output)
+        return Observation(text, fault=f"it is not correct: {text}" if same is False else None)
 
     def score(self, row: dict, output: str) -> dict:
         code = extract_code(output)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import math
 
+from engine.types import Observation
 from tasks.sandbox import Limits, SandboxUnavailable, run_python
 from tasks.scoring import extract_code, parse_python
 
@@ -48,16 +49,29 @@ class GSM8KScorer:
             return None, f"the program failed: {res.describe()}"
         return lines[-1][len(MARK):].strip(), None
 
-    def observe(self, row: dict, output: str) -> str:
+    def observe(self, row: dict, output: str) -> Observation:
         """Execution feedback for the critic: what running solution() gave. Never the target
-        (this method does not read it)."""
+        (this method does not read it).
+
+        A run that fails, returns something that is not a number, or returns a negative or
+        fractional number is a fault the loop will not let the critic wave through: every
+        GSM8K answer is a whole, non-negative quantity (a property of the dataset, true of all
+        its rows, not of any row's target)."""
         try:
             value, err = self.run(output)
         except SandboxUnavailable as exc:
-            return f"The program could not be run here ({exc})."
+            return Observation(f"The program could not be run here ({exc}).")
         if err:
-            return f"Running it gave no answer: {err}."
-        return f"Running it, solution() returned {value}."
+            return Observation(f"Running it gave no answer: {err}.", fault=f"running it failed: {err}")
+        said = f"Running it, solution() returned {value}."
+        number = _number(value)
+        if number is None or not math.isfinite(number):
+            return Observation(said, fault=f"solution() returned {value}, which is not a number")
+        if number < 0 or abs(number - round(number)) > 1e-4 * max(1.0, abs(number)):
+            return Observation(said, fault=f"solution() returned {value}, but the answer to this "
+                                           "question is a whole, non-negative number, so a step of the "
+                                           "program is wrong (rounding the result does not fix it)")
+        return Observation(said)
 
     def score(self, row: dict, output: str) -> dict:
         try:
