@@ -133,6 +133,20 @@ def test_gsm8k_bad_outputs_score_zero_with_a_reason():
     assert s.score(row, probe.format("/"))["answer"] == 0.0  # the probe itself can tell the two apart
 
 
+def test_sentiment_observation_flags_a_rewrite_that_copies_the_review():
+    """The fault reads the rewrite against the original review only: no VADER, no target."""
+    task = registry.load("sentiment_reversal")
+    row = {"id": "t1", "review": "The soup was cold and bland. The waiter ignored us for an hour. We paid and left.",
+           "target_sentiment": "Very positive"}
+    seen = task.item(row).observe("Target sentiment: Very positive\nReview: " + row["review"])
+    assert seen.fault and "3 of the original review's 3 sentences" in seen.fault
+    assert '"The soup was cold and bland."' in seen.fault
+    half = "The soup was hot and rich. The waiter ignored us for an hour. We paid and left happy."
+    assert "1 of the original" in task.item(row).observe(half).text and task.item(row).observe(half).fault is None
+    fixed = "The soup was hot and rich. The waiter checked on us often. We paid and left smiling."
+    assert task.item(row).observe(fixed).fault is None
+
+
 def test_vader_on_clearly_positive_and_negative_sentences():
     s = registry.load("sentiment_reversal").scorer
     to_pos = {"target_sentiment": "Very positive"}

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engine.types import Observation
+from grammars.feedback import segments
+
 # Prompt labels a model may echo around its review ("Target sentiment: Very negative",
 # "Review:", "Rewritten:"). They are not the review, and "Very negative" alone would tip VADER.
 _TARGET_LINE = re.compile(r"(?im)^\s*target sentiment\s*:[^\n]*$")
@@ -27,6 +30,18 @@ def compound(text: str) -> float:
     return _vader().polarity_scores(text)["compound"]
 
 
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def copied_sentences(review: str, output: str, min_words: int = 4) -> tuple[list[str], int]:
+    """The original review's sentences (of at least `min_words` words) that the output repeats
+    word for word, and how many such sentences the review has."""
+    out = _flat(review_text(output))
+    long = [s for s in segments(review, "sentences") if len(s.split()) >= min_words]
+    return [s for s in long if _flat(s) in out], len(long)
+
+
 class VaderScorer:
     """1.0 when VADER's compound score is on the target side of +-threshold, else 0.0.
 
@@ -37,6 +52,18 @@ class VaderScorer:
 
     def __init__(self, threshold: float = 0.05):
         self.threshold = threshold
+
+    def observe(self, row: dict, output: str) -> Observation:
+        """A check of the rewrite against the review it had to change (no VADER, no target
+        outcome): when it repeats at least half of the review's sentences word for word, that
+        is a fault the critic cannot clear, and the rewrite is told which sentences."""
+        copied, total = copied_sentences(row["review"], output)
+        if total and len(copied) * 2 >= total:
+            shown = "; ".join(f'"{s}"' for s in copied[:3])
+            fault = (f"{len(copied)} of the original review's {total} sentences are copied unchanged "
+                     f"(for example {shown}): rewrite each so it expresses the target opinion")
+            return Observation(f"It repeats {len(copied)} of the original's {total} sentences unchanged.", fault)
+        return Observation(f"It repeats {len(copied)} of the original's {total} sentences unchanged.")
 
     def score(self, row: dict, output: str) -> dict:
         text = review_text(output)
