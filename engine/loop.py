@@ -42,6 +42,10 @@ FAULT = "fault"
 """Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
+RETRY_REASONS = {checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "
+                                   "change what the problems named"}
+RETRYABLE = (GUARD, checks.IDENTICAL)
+"""Refusals a loop may answer with a retry (`RefineConfig.retry_on`)."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
 
 
@@ -71,11 +75,13 @@ class RefineConfig:
     added to the previous output (e.g. a sentence for the missing concepts), which can only
     add to what the output already has."""
     append_separator: str = " "
-    guard_retries: int = 0
-    """When the item's guard refuses a rewrite, tell the model why (e.g. what the program
-    printed instead of the original's output) and ask once more, up to this many times per
-    loop, before ending with the previous output: the Self-Debug step. Each retry is one
-    more refine call, appended to the same history."""
+    retries: int = 0
+    """When a check in `retry_on` refuses a rewrite, tell the model why (e.g. what the program
+    printed instead of the original's output, or that it copied its previous answer) and ask
+    once more, up to this many times per loop, before ending with the previous output: the
+    Self-Debug step. Each retry is one more refine call, appended to the same history."""
+    retry_on: tuple[str, ...] = (GUARD,)
+    """The refusals that get a retry: `guard`, `identical`."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: stop when the feedback (or its first line) is exactly this phrase."""
     threshold: int | None = None
@@ -94,8 +100,10 @@ class RefineConfig:
     def __post_init__(self) -> None:
         if not 0 <= self.max_rounds <= 16:
             raise InvalidParameter("max_rounds", "must be in [0, 16]")
-        if not 0 <= self.guard_retries <= 4:
-            raise InvalidParameter("guard_retries", "must be in [0, 4]")
+        if not 0 <= self.retries <= 4:
+            raise InvalidParameter("retries", "must be in [0, 4]")
+        if not set(self.retry_on) <= set(RETRYABLE):
+            raise InvalidParameter("retry_on", f"must be among {', '.join(RETRYABLE)}")
         if self.feedback_mode not in FEEDBACK_MODES:
             raise InvalidParameter("feedback_mode", f"must be one of {', '.join(FEEDBACK_MODES)}")
         if self.selection not in SELECTIONS:
@@ -371,13 +379,13 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                 if bad is None and item.guard is not None:
                     out.guard = await asyncio.to_thread(item.guard, new)
                     bad = GUARD if out.guard else None
-                if bad != GUARD or retries >= cfg.guard_retries:
+                if bad not in cfg.retry_on or retries >= cfg.retries:
                     break
-                retries += 1  # Self-Debug: show why the guard refused it and ask again
-                out.rejected = GUARD
-                emit({"type": "rejected", "round": t + 1, "check": GUARD, "text": out.text, "retry": True})
-                conv.add_user(p.render("retry", spec, input=item.input, round=t + 1, problems=out.guard,
-                                       answer=y))
+                retries += 1  # Self-Debug: show why the rewrite was refused and ask again
+                out.rejected = bad
+                emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text, "retry": True})
+                why = out.guard if bad == GUARD else RETRY_REASONS[bad]
+                conv.add_user(p.render("retry", spec, input=item.input, round=t + 1, problems=why, answer=y))
             if bad is None and cfg.verify == "pairwise":
                 won, calls = await _verify(critic, item, cfg, y, new, t + 1)
                 trace.extend(calls)

@@ -14,8 +14,8 @@ task.yaml keys (paths are relative to the folder):
                checklist: {key, problem_when, label, items: row | sentences | lines}
                vocab: field | field:words}          (checklist over the row: where its items are)
     loop: {max_rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
-           verify, refine_mode: rewrite | append, append_separator, guard_retries, threshold,
-           selection, exclude_draft}
+           verify, refine_mode: rewrite | append, append_separator, retries,
+           retry_on: [guard, identical], threshold, selection, exclude_draft}
     observe: true                   execution feedback: the scorer's observe(row, output) text
                                     fills {observation} in the review template
     guard: true                     a rewrite must pass the scorer's guard(row, output) (None =
@@ -238,7 +238,8 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
             reject_bad_rewrites=bool(lp.get("reject", True)), verify=str(lp.get("verify", "off")),
             refine_mode=str(lp.get("refine_mode", "rewrite")),
             append_separator=str(lp.get("append_separator", " ")),
-            guard_retries=int(lp.get("guard_retries", 0)),
+            retries=int(lp.get("retries", 0)),
+            retry_on=tuple(lp.get("retry_on", ("guard",))),
             selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
             sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
                               top_p=float(sp.get("top_p", 1.0)),

@@ -241,11 +241,11 @@ def test_a_guard_refusal_keeps_the_previous_output():
 
 
 def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
-    """guard_retries=1: the refused rewrite's reason is the next turn, the second try is kept;
+    """retries=1 (on the guard): the refused rewrite's reason is the next turn, the second try is kept;
     a second refusal (no retries left) ends the loop with the previous output."""
     review = json.dumps({"feedback": ["rename x"], "scores": {"clarity": 2}, "stop": False})
     guard = lambda out: None if out in ("n = 1\nprint(n)", "print(1)") else f"it prints {out[-2]}"
-    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), guard_retries=1,
+    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), retries=1,
                        prompts=Prompts(retry="Refused: {problems}. Again."))
     eng = ScriptedEngine(["print(1)", review, "print(2)", "n = 1\nprint(n)"])
     res = asyncio.run(refine(eng, Item("Make it readable.", guard=guard), cfg))
@@ -257,7 +257,19 @@ def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
     res = asyncio.run(refine(eng, Item("Make it readable.", guard=guard), cfg))
     assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 2
     with pytest.raises(InvalidParameter):
-        RefineConfig(guard_retries=9)
+        RefineConfig(retries=9)
+    with pytest.raises(InvalidParameter):
+        RefineConfig(retry_on=("echo",))
+
+
+def test_an_identical_rewrite_can_get_one_retry():
+    review = json.dumps({"feedback": ["say why"], "scores": {"clarity": 2}, "stop": False})
+    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), retries=1,
+                       retry_on=("identical",), prompts=Prompts(retry="No: {problems}"))
+    eng = ScriptedEngine(["Tea is good.", review, "Tea is good.", "Tea is good: it is warm and calming."])
+    res = asyncio.run(refine(eng, Item("Is tea good?"), cfg))
+    assert res.answer == "Tea is good: it is warm and calming." and res.checks["identical"] == 1
+    assert "No: it is word for word your previous answer" in eng.tokenizer.decode(eng.prompts[3])
 
 
 @pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
