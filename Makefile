@@ -1,14 +1,17 @@
 # Entry points; see README.md.
 PY := .venv/bin/python
-DEMO_TASK ?= Write a Python function is_prime(n) with a docstring, and explain its complexity in one sentence.
+# The demo refines one CommonGen-Hard row (a paragraph that must use 20-30 given concepts): the
+# default 0.5B model drafts, the 1.5B critic marks the missing concepts from the item's own list
+# and adds sentences for them; the task's scorer prints the coverage of every output.
+DEMO_ARGS ?= --from-task commongen_hard --row 0 --critic-model qwen2.5-coder-1.5b-instruct --rounds 1
 
 .PHONY: setup demo test test-fast lint
 setup:
 	@bash scripts/setup.sh
 
-# Set up, pull the default model (first time), and refine one answer.
+# Set up, pull the two models (first time), and refine one task row with its scores.
 demo: setup
-	.venv/bin/selfrefine run "$(DEMO_TASK)"
+	.venv/bin/selfrefine run $(DEMO_ARGS)
 
 # Set up, pull the small test model, run every test (real vLLM engine included).
 test: setup

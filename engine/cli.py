@@ -163,7 +163,8 @@ def _print_trace(res: LoopResult) -> None:
             fb = c.feedback_error
         if c.rejected:
             fb = f"rejected: {c.rejected}"
-        preview = " ".join(c.text.split())
+        # A review shows what it flagged (and any fault the run proved), not its raw JSON.
+        preview = " ".join(("; ".join(c.problems) if c.problems else c.text).split())
         table.add_row(str(c.round), c.stage, str(c.prompt_tokens), str(c.cached_tokens),
                       str(c.completion_tokens), f"{c.seconds:.1f}", fb,
                       preview[:70] + ("..." if len(preview) > 70 else ""))
@@ -257,11 +258,15 @@ def run(
     _print_result(res, json_out)
 
 
-def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None) -> None:
+def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None, footer: str = "") -> None:
     if json_out:
         print(json.dumps({**record(res), **(extra or {})}, indent=2))
+        if footer:
+            err.print(footer)
         return
     _print_trace(res)
+    if footer:
+        err.print(footer)
     u = res.usage()
     err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
               f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
@@ -298,9 +303,9 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
         _fail(res.error, 1)
     scores = [task.scorer.score(data_row, y).get("score") for y in res.outputs]
     shown = " -> ".join("n/a" if v is None else f"{v:.3f}" for v in scores)
-    err.print(f"scorer ({task.metric}), by output y0..y{len(scores) - 1}: {shown}; "
-              f"returned y{res.selected_round}")
-    _print_result(res, json_out, {"task": task.label, "row": index, "scores": scores})
+    _print_result(res, json_out, {"task": task.label, "row": index, "scores": scores},
+                  footer=f"scorer ({task.metric}), by output y0..y{len(scores) - 1}: {shown}; "
+                         f"returned y{res.selected_round}")
 
 
 @app.command("engine-args")
