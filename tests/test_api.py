@@ -48,8 +48,8 @@ def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
     sr = SelfRefine(rounds=2, aspects="clarity,style", scale="0-10", stop_flag=False, reject=False,
                     selection="best", temperature=0.0, max_tokens=64, seed=7, kv_cache_gib=1.5, eager=True)
     c = sr.config
-    assert (c.max_rounds, c.spec.aspects, c.spec.scale, c.use_stop_flag, c.reject_bad_rewrites, c.selection) == (
-        2, ("clarity", "style"), (0, 10), False, False, "best")
+    got = (c.max_rounds, c.spec.aspects, c.spec.scale, c.use_stop_flag, c.reject_bad_rewrites, c.selection)
+    assert got == (2, ("clarity", "style"), (0, 10), False, False, "best")
     assert (c.sampling.temperature, c.sampling.max_tokens, c.sampling.seed) == (0.0, 64, 7)
     assert (sr.options.kv_cache_gib, sr.options.enforce_eager) == (1.5, True)
     assert SelfRefine(aspects=["a_b"], scale=(1, 3)).config.spec.scale == (1, 3)
@@ -63,7 +63,11 @@ def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
 def _scripted(reply: str = "a draft") -> ScriptedEngine:
     """Every draft is `reply`; every review gives top scores (the loop stops after one review)."""
     top = fb({"correctness": 5, "completeness": 5, "clarity": 5}, points=())
-    return ScriptedEngine(respond=lambda prompt: top if "review" in prompt.rsplit("<user>", 1)[-1].lower() else reply)
+
+    def respond(prompt: str) -> str:
+        return top if "review" in prompt.rsplit("<user>", 1)[-1].lower() else reply
+
+    return ScriptedEngine(respond=respond)
 
 
 def test_run_and_batch_on_a_given_engine_keep_order_and_records_failures():

@@ -132,7 +132,8 @@ def test_chat_logprobs_have_openai_shape():
     assert lp == {
         "content": [
             {"token": "H", "logprob": -0.5, "bytes": [72], "top_logprobs": [
-                {"token": "H", "logprob": -0.5, "bytes": [72]}, {"token": "?", "logprob": -2.0, "bytes": [63]}]},
+                {"token": "H", "logprob": -0.5, "bytes": [72]},
+                {"token": "?", "logprob": -2.0, "bytes": [63]}]},
             {"token": "é", "logprob": -0.5, "bytes": [0xC3, 0xA9], "top_logprobs": [
                 {"token": "é", "logprob": -0.5, "bytes": [0xC3, 0xA9]},
                 {"token": "?", "logprob": -2.0, "bytes": [63]}]},
@@ -164,7 +165,8 @@ def test_streamed_logprobs_come_with_their_text():
     chunks = _stream(serving, serving.plan_chat({"model": "m", "messages": HI, "logprobs": True,
                                                  "top_logprobs": 1, "stream": True}))
     text = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
-    entries = [e for c in chunks if c["choices"][0]["logprobs"] for e in c["choices"][0]["logprobs"]["content"]]
+    entries = [e for c in chunks if c["choices"][0]["logprobs"]
+               for e in c["choices"][0]["logprobs"]["content"]]
     assert text == "Hey" and [e["token"] for e in entries] == ["H", "e", "y"]
     for c in chunks:  # each chunk's entries are its own text's tokens
         lp = c["choices"][0]["logprobs"]
@@ -285,7 +287,7 @@ def test_completion_logprobs_on_the_real_engine(server):
     assert n and "".join(lp.tokens) == c.text and len(lp.token_logprobs) == len(lp.top_logprobs) == n
     assert lp.text_offset == [sum(len(t) for t in lp.tokens[:j]) for j in range(n)]
     assert all(x <= 0 for x in lp.token_logprobs)
-    for tok, chosen, top in zip(lp.tokens, lp.token_logprobs, lp.top_logprobs):
+    for tok, chosen, top in zip(lp.tokens, lp.token_logprobs, lp.top_logprobs, strict=True):
         assert 1 <= len(top) <= 2 and max(top.values()) == pytest.approx(chosen, abs=1e-4)
         assert top.get(tok) == pytest.approx(chosen, abs=1e-4)  # greedy: the chosen one is the best
 

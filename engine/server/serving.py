@@ -178,7 +178,8 @@ class Plan:
     model: str
     refine: bool
     jobs: list[Callable[[Callable[[dict], None], Callable[[str], None] | None], Awaitable[ChoiceResult]]]
-    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation."""
+    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation
+    (`on_text(text, entries)`, with the logprob entries of that text's tokens when asked for)."""
     include_usage: bool = False
     return_trace: bool = False
     logprobs: int | None = None
