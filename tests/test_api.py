@@ -131,7 +131,7 @@ def test_an_engine_that_fails_to_start_raises_and_leaves_nothing_running(tmp_pat
 def test_selfrefine_on_the_real_engine(test_model_path):
     loop = {"rounds": 1, "aspects": ["clarity"], "stop_flag": False, "stop_on_top": False,
             "stop_on_no_problems": False, "reject": False, "temperature": 0.0, "max_tokens": 24}
-    with SelfRefine(model=TEST_MODEL, kv_cache_gib=1.0, max_model_len=2048, **loop) as sr:
+    with SelfRefine(model=TEST_MODEL, kv_cache_gib=0.5, max_model_len=2048, **loop) as sr:
         engine = sr._engine
         res = sr.run("Say hello to Ada in one short sentence.")
         assert isinstance(res, LoopResult) and res.stop_reason == "max_rounds"
