@@ -16,12 +16,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine import cli_options as opts
-from engine import models, quiet
+from engine import models, quiet, settings
 from engine.errors import SelfRefineError
-from engine.loop import Item, RefineConfig
+from engine.loop import Item
 from engine.prompts import DEFAULT_STOP_PHRASE
-from engine.types import LoopError, LoopResult, Sampling
-from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+from engine.types import LoopError, LoopResult
+from grammars.feedback import DEFAULT_ASPECTS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.")
@@ -217,16 +217,13 @@ def run(
     if file is not None and out_path is None:
         _fail(ValueError("--file needs --out"))
     try:
-        lo, hi = (int(x) for x in scale.split("-"))
-        cfg = RefineConfig(
-            max_rounds=4 if rounds is None else rounds, feedback_mode=feedback,
-            spec=FeedbackSpec(aspects=tuple(a.strip() for a in aspects.split(",") if a.strip()),
-                              scale=(lo, hi), form=feedback_form, spans=spans),
-            use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
-            stop_on_no_problems=stop_on_no_problems, reject_bad_rewrites=reject, verify=verify,
-            stop_phrase=stop_phrase, threshold=threshold,
-            selection=selection, exclude_draft=exclude_draft,
-            sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
+        cfg = settings.refine_config(
+            rounds=4 if rounds is None else rounds, feedback=feedback, aspects=aspects, scale=scale, threshold=threshold,
+            stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
+            stop_on_no_problems=stop_on_no_problems, reject=reject, verify=verify,
+            feedback_form=feedback_form, spans=spans, stop_phrase=stop_phrase, selection=selection,
+            exclude_draft=exclude_draft, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
+            seed=seed,
         )
         options = opts.engine_options(engine)
         if file is not None and not file.is_file():
@@ -334,12 +331,10 @@ def engine_args_cmd(
 
 async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
     from engine.loop import refine_many
-    from engine.vllm_engine import VLLMEngine
 
     t0 = time.perf_counter()
     err.print(f"starting engine for {name} ...")
-    engine = VLLMEngine(path, name, options).start()
-    critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+    engine, critic_engine = settings.start_engines((name, path), critic, options)
     err.print(f"engine ready in {time.perf_counter() - t0:.1f} s")
     todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
     results: list = list(items)

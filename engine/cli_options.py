@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from engine.vllm_engine import EngineOptions
+from engine.settings import ENGINE_PARAMS, engine_options  # noqa: F401  (the commands' helpers)
 
 MaxModelLen = Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")]
 KvCacheGib = Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")]
@@ -28,27 +28,6 @@ GpuMemory = Annotated[Optional[float], typer.Option(help="GPU memory share for v
 Dtype = Annotated[str, typer.Option(help="auto, bfloat16, float16, float32")]
 Eager = Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
-
-ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
-                 "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
-                 "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager")
-
-
-def engine_options(params: dict) -> EngineOptions:
-    """EngineOptions from a command's parameters (pass `locals()`); validates them."""
-    p = {k: params[k] for k in ENGINE_PARAMS if k in params}
-    return EngineOptions(
-        max_model_len=p.get("max_model_len"), kv_cache_gib=p.get("kv_cache_gib"),
-        structured_backend=p.get("structured_backend", "xgrammar"),
-        enable_prefix_caching=p.get("prefix_caching", True),
-        tensor_parallel_size=p.get("tensor_parallel_size", 1),
-        pipeline_parallel_size=p.get("pipeline_parallel_size", 1),
-        data_parallel_size=p.get("data_parallel_size", 1),
-        distributed_executor_backend=p.get("distributed_executor_backend"),
-        gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
-        enforce_eager=p.get("eager"),
-    )
-
 
 # (name, annotation, default) of every shared engine option, in --help order.
 _SHARED = (

@@ -41,6 +41,26 @@ class Observation:
     fault: str | None = None
 
 
+@dataclass(frozen=True)
+class TopLogprob:
+    """One candidate token at a position: its id, its text and its log-probability."""
+
+    token_id: int
+    token: str
+    logprob: float
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    """The log-probability of one generated token, and the most likely tokens at its position
+    (`top`, most likely first; empty when none were asked for)."""
+
+    token_id: int
+    token: str
+    logprob: float
+    top: tuple[TopLogprob, ...] = ()
+
+
 @dataclass
 class Completion:
     """What one engine call produced and what it cost."""
@@ -52,6 +72,8 @@ class Completion:
     completion_tokens: int
     seconds: float
     finish_reason: str = "stop"
+    logprobs: list[TokenLogprob] | None = None
+    """One entry per generated token, when the call asked for logprobs (None otherwise)."""
 
 
 class Tokenizer(Protocol):

@@ -17,9 +17,13 @@ from typing import Any
 
 from engine import quiet
 from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from engine.types import Completion, Sampling
+from engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
+MAX_LOGPROBS = 20
+"""The most alternatives per token a call may ask for (vLLM's own default `max_logprobs`)."""
+LOGPROB_FLOOR = -9999.0
+"""Log-probabilities below this (-inf included) are reported as this: JSON has no infinity."""
 
 
 @dataclass
@@ -89,6 +93,39 @@ def _structured_config(backend: str) -> dict:
     # Engine-wide: the per-request flag was silently ignored (platform notes), and a weak
     # model then padded JSON with whitespace until max_tokens.
     return {"backend": backend, "disable_any_whitespace": True}
+
+
+class _TokenStream:
+    """Logprob entries of a streamed call, released with the text they make: an entry goes out
+    once the text sent so far reaches where its token starts (vLLM holds text back while it
+    might be a stop string or an unfinished character), and at the end exactly the entries
+    of the returned text (see `VLLMEngine._text_logprobs`) have gone out."""
+
+    def __init__(self, engine: VLLMEngine, k: int):
+        self.engine, self.k = engine, k
+        self.pending: list[TokenLogprob] = []
+        self.converted = 0  # tokens turned into entries
+        self.sent = 0  # entries released
+        self.at = 0  # where the next released entry's token starts in the text
+
+    def release(self, seq, finished: bool) -> list[TokenLogprob]:
+        if finished:
+            out = self.engine._text_logprobs(seq, self.k)[self.sent:]
+        else:
+            positions = seq.logprobs or []
+            self.pending += self.engine._logprobs(seq.token_ids, positions, self.k, self.converted)
+            self.converted = min(len(seq.token_ids), len(positions))
+            n = 0
+            while n < len(self.pending) and self.at < len(seq.text):
+                self.at += len(self.pending[n].token)
+                n += 1
+            out, self.pending = self.pending[:n], self.pending[n:]
+        self.sent += len(out)
+        return out
+
+
+def _finite(logprob: float) -> float:
+    return logprob if logprob == logprob and logprob > LOGPROB_FLOOR else LOGPROB_FLOOR
 
 
 class VLLMEngine:
@@ -175,10 +212,17 @@ class VLLMEngine:
 
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
                        json_schema: dict | None = None,
-                       on_text: Callable[[str], None] | None = None) -> Completion:
+                       on_text: Callable[[str], None] | None = None,
+                       logprobs: int | None = None,
+                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion:
         """Generate one completion for a token-id prompt; `json_schema` constrains the output.
 
         `on_text`, when given, receives each new piece of text as it is generated (streaming).
+        `logprobs` (0-20), when given, asks vLLM for the log-probability of each generated token
+        and the `logprobs` most likely tokens at its position (`Completion.logprobs`); while
+        streaming, `on_tokens` receives the new tokens' entries just before the text they make
+        (a token whose text is still held back arrives with the next piece). Without
+        `logprobs` the call is what it always was: vLLM computes none.
         """
         from vllm.exceptions import VLLMClientError
         from vllm.v1.engine.exceptions import EngineDeadError
@@ -195,6 +239,8 @@ class VLLMEngine:
         room = self.max_model_len - n_prompt
         if room < 1:
             raise PromptTooLong(n_prompt, self.max_model_len)
+        if logprobs is not None and not 0 <= logprobs <= MAX_LOGPROBS:
+            raise InvalidParameter("logprobs", f"must be in [0, {MAX_LOGPROBS}]")
         params = SamplingParams(
             temperature=sampling.temperature,
             top_p=sampling.top_p,
@@ -203,6 +249,7 @@ class VLLMEngine:
             stop=list(sampling.stop) or None,
             ignore_eos=sampling.ignore_eos,
             structured_outputs=StructuredOutputsParams(json=json_schema) if json_schema else None,
+            logprobs=logprobs,
             # Without a streaming consumer, ask for the final output only: cumulative outputs
             # cost the front-end process a copy of the text and ids per request per step, CPU
             # that the engine's threads need on a small machine (measured here: ~8% throughput
@@ -213,14 +260,22 @@ class VLLMEngine:
         t0 = time.perf_counter()
         final = None
         sent = 0
+        tokens = _TokenStream(self, logprobs) if on_tokens is not None and logprobs is not None else None
         self.counters["requests"] += 1
         try:
             async for out in self._llm.generate(TokensPrompt(prompt_token_ids=prompt_ids), params,
                                                 request_id=request_id):
                 final = out
-                if on_text is not None and out.outputs and len(out.outputs[0].text) > sent:
-                    on_text(out.outputs[0].text[sent:])
-                    sent = len(out.outputs[0].text)
+                if on_text is None or not out.outputs:
+                    continue
+                seq = out.outputs[0]
+                if tokens is not None:
+                    entries = tokens.release(seq, out.finished)
+                    if entries:
+                        on_tokens(entries)
+                if len(seq.text) > sent:
+                    on_text(seq.text[sent:])
+                    sent = len(seq.text)
         except asyncio.CancelledError:
             self.counters["aborted"] += 1
             if self._llm is not None and not self.dead:
@@ -252,7 +307,47 @@ class VLLMEngine:
             completion_tokens=len(seq.token_ids),
             seconds=time.perf_counter() - t0,
             finish_reason=seq.finish_reason or "stop",
+            logprobs=self._text_logprobs(seq, logprobs) if logprobs is not None else None,
         )
+
+    def _text_logprobs(self, seq, k: int) -> list[TokenLogprob]:
+        """The entries of the tokens that make the returned text. vLLM also reports the token
+        that ended the sequence (EOS, a stop token id) and the tokens of a matched stop string;
+        the text holds none of them, and neither does OpenAI's API, so they are left out
+        (`completion_tokens` still counts them: they were generated)."""
+        entries = self._logprobs(seq.token_ids, seq.logprobs or [], k)
+        if seq.finish_reason != "stop" or not entries:
+            return entries
+        if isinstance(seq.stop_reason, str):  # a stop string: keep the tokens that start in the text
+            keep, at = 0, 0
+            for e in entries:
+                if at >= len(seq.text):
+                    break
+                at += len(e.token)
+                keep += 1
+            return entries[:keep]
+        return entries[:-1]  # EOS or a stop token id, always the last token
+
+    def _logprobs(self, token_ids, positions, k: int, start: int = 0) -> list[TokenLogprob]:
+        """Our entries for generated tokens `start`.. from vLLM's per-position logprob dicts
+        (each holds the sampled token and the k most likely ones, with their ranks)."""
+        entries = []
+        for j in range(start, min(len(token_ids), len(positions))):
+            tid, at = token_ids[j], positions[j] or {}
+            top = sorted(((lp.rank, i, lp) for i, lp in at.items() if lp.rank is not None and lp.rank <= k),
+                         key=lambda t: t[0])
+            chosen = at.get(tid)
+            entries.append(TokenLogprob(
+                token_id=tid,
+                token=self._token_text(tid, chosen),
+                logprob=_finite(chosen.logprob) if chosen is not None else LOGPROB_FLOOR,
+                top=tuple(TopLogprob(i, self._token_text(i, lp), _finite(lp.logprob)) for _, i, lp in top),
+            ))
+        return entries
+
+    def _token_text(self, token_id: int, lp) -> str:
+        text = getattr(lp, "decoded_token", None)
+        return text if text is not None else self.tokenizer.decode([token_id])
 
     def vllm_metrics(self) -> list:
         """vLLM's own Prometheus metric families in this process (`vllm:` names: the scheduler's

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from engine.types import Completion, Sampling
+from engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 
 class CharTokenizer:
@@ -13,6 +13,9 @@ class CharTokenizer:
 
     eos_token_id = None
     all_special_ids: list[int] = []
+
+    def __len__(self) -> int:
+        return 0x110000  # every code point is a token id
 
     def encode(self, text: str, add_special_tokens: bool = False) -> list[int]:
         return [ord(c) for c in text]
@@ -52,11 +55,24 @@ class ScriptedEngine:
         self._seen: list[list[int]] = []
 
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None) -> Completion:
+                       json_schema: dict | None = None, on_text=None, logprobs: int | None = None,
+                       on_tokens=None) -> Completion:
+        """Like VLLMEngine.generate. With `logprobs`, each character (token) gets logprob -0.5
+        and alternatives: itself, then "?" and "!" at -2 and -3; streaming goes a token at a time."""
         self.prompts.append(list(prompt_ids))
         self.schemas.append(json_schema)
         text = self.respond(self.tokenizer.decode(prompt_ids)) if self.respond else self.script.pop(0)
         ids = self.tokenizer.encode(text)
+        entries = None
+        if logprobs is not None:
+            alternatives = [(-0.5, None), (-2.0, "?"), (-3.0, "!")]
+            entries = [TokenLogprob(ord(c), c, -0.5, tuple(TopLogprob(ord(a or c), a or c, lp)
+                                                           for lp, a in alternatives[:logprobs]))
+                       for c in text]
+        for k, c in enumerate(text if on_text else ""):
+            if on_tokens is not None and entries is not None:
+                on_tokens(entries[k:k + 1])
+            on_text(c)
         cached = 0
         for seen in self._seen:
             n = 0
@@ -67,4 +83,4 @@ class ScriptedEngine:
             cached = max(cached, n)
         self._seen.append(list(prompt_ids) + ids)
         return Completion(text=text, token_ids=ids, prompt_tokens=len(prompt_ids), cached_tokens=cached,
-                          completion_tokens=len(ids), seconds=0.0)
+                          completion_tokens=len(ids), seconds=0.0, logprobs=entries)

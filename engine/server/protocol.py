@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from engine.errors import InvalidParameter
 from engine.loop import RefineConfig
@@ -18,13 +18,15 @@ from engine.types import Sampling
 from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
 MAX_N = 16
+MAX_TOP_LOGPROBS = 20
+"""chat `top_logprobs`: at most this many alternatives per token (OpenAI's and vLLM's limit)."""
+MAX_COMPLETION_LOGPROBS = 5
+"""completions `logprobs`: at most this many alternatives per token (OpenAI's limit)."""
 UNSUPPORTED = (
     "tools",
     "functions",
     "tool_choice",
     "function_call",
-    "logprobs",
-    "top_logprobs",
     "logit_bias",
     "audio",
     "echo",
@@ -233,6 +235,10 @@ class BaseCompletionRequest(BaseModel):
     def answer_schema(self) -> dict | None:
         return self.response_format.schema_dict() if self.response_format else None
 
+    def logprob_count(self) -> int | None:
+        """None when the request wants no logprobs, else how many alternatives per token (0-20)."""
+        return None
+
     @property
     def include_usage(self) -> bool:
         return bool(self.stream_options and self.stream_options.include_usage)
@@ -266,6 +272,22 @@ class ChatCompletionRequest(BaseCompletionRequest):
     messages: list[ChatMessage] = Field(min_length=1)
     max_completion_tokens: int | None = None
     """Alias of max_tokens (the newer OpenAI name); max_tokens wins when both are set."""
+    logprobs: StrictBool | None = None
+    """Return the log-probability of each generated token (plain model only)."""
+    top_logprobs: StrictInt | None = None
+    """With logprobs=true: also the 0-20 most likely tokens at each position."""
+
+    @model_validator(mode="after")
+    def _check_logprobs(self):
+        if self.top_logprobs is not None:
+            if not 0 <= self.top_logprobs <= MAX_TOP_LOGPROBS:
+                raise InvalidParameter("top_logprobs", f"must be in [0, {MAX_TOP_LOGPROBS}]")
+            if not self.logprobs:
+                raise InvalidParameter("top_logprobs", "needs logprobs=true")
+        return self
+
+    def logprob_count(self) -> int | None:
+        return (self.top_logprobs or 0) if self.logprobs else None
 
     def _max_tokens(self, default: int) -> int:
         if self.max_tokens is not None:
@@ -281,15 +303,34 @@ class ChatCompletionRequest(BaseCompletionRequest):
 
 
 class CompletionRequest(BaseCompletionRequest):
-    """POST /v1/completions: a plain prompt (or a list of them, one choice group each)."""
+    """POST /v1/completions: a plain prompt (or a list of them, one choice group each).
 
-    prompt: str | list[str]
+    As in OpenAI's API a prompt is text or token ids: a string, a list of strings, a list of
+    token ids (one prompt), or a list of lists of token ids (a batch)."""
 
-    def prompts(self) -> list[str]:
-        prompts = [self.prompt] if isinstance(self.prompt, str) else list(self.prompt)
+    prompt: str | list[str] | list[StrictInt] | list[list[StrictInt]]
+    logprobs: StrictInt | None = None
+    """Return the log-probability of each generated token and the 0-5 most likely tokens at
+    each position (plain model only)."""
+
+    @model_validator(mode="after")
+    def _check_logprobs(self):
+        if self.logprobs is not None and not 0 <= self.logprobs <= MAX_COMPLETION_LOGPROBS:
+            raise InvalidParameter("logprobs", f"must be in [0, {MAX_COMPLETION_LOGPROBS}]")
+        return self
+
+    def logprob_count(self) -> int | None:
+        return self.logprobs
+
+    def prompts(self) -> list[tuple[str, str | list[int]]]:
+        """(parameter name, prompt) of each prompt: text, or a list of token ids (the server
+        checks those against the vocabulary); the name is `prompt`, or `prompt.i` in a batch."""
+        p = self.prompt
+        single = isinstance(p, str) or (bool(p) and isinstance(p[0], int))  # text, or one id list
+        prompts = [("prompt", p)] if single else [(f"prompt.{i}", one) for i, one in enumerate(p)]
         if not prompts or len(prompts) * self.n > MAX_N:
             raise InvalidParameter("prompt", f"1 to {MAX_N} prompts (times n)")
-        for p in prompts:
-            if not p.strip():
-                raise InvalidParameter("prompt", "is empty")
+        for param, one in prompts:
+            if not (one.strip() if isinstance(one, str) else one):
+                raise InvalidParameter(param, "is empty")
         return prompts

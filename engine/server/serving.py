@@ -30,7 +30,7 @@ from engine.server.protocol import (
     CompletionRequest,
     SelfRefineOptions,
 )
-from engine.types import Call, Completion, LoopResult, Sampling
+from engine.types import Call, Completion, LoopResult, Sampling, TokenLogprob
 
 log = logging.getLogger("selfrefine.server")
 
@@ -166,6 +166,7 @@ class ChoiceResult:
     finish_reason: str
     calls: list[Call]
     loop: LoopResult | None = None
+    logprobs: list[TokenLogprob] | None = None
 
 
 @dataclass
@@ -177,9 +178,12 @@ class Plan:
     model: str
     refine: bool
     jobs: list[Callable[[Callable[[dict], None], Callable[[str], None] | None], Awaitable[ChoiceResult]]]
-    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation."""
+    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation
+    (`on_text(text, entries)`, with the logprob entries of that text's tokens when asked for)."""
     include_usage: bool = False
     return_trace: bool = False
+    logprobs: int | None = None
+    """Alternatives per token when the request asked for logprobs (None: it did not)."""
     created: int = field(default_factory=lambda: int(time.time()))
 
 
@@ -193,6 +197,44 @@ def usage(results: list[ChoiceResult]) -> dict:
         "completion_tokens": c_,
         "total_tokens": p + c_,
         "prompt_tokens_details": {"cached_tokens": sum(c.cached_tokens for c in calls)},
+    }
+
+
+def _bytes(token: str) -> list[int]:
+    return list(token.encode("utf-8", errors="replace"))
+
+
+def chat_logprobs(entries: list[TokenLogprob]) -> dict:
+    """A chat choice's (or chunk's) `logprobs`: {"content": [{token, logprob, bytes, top_logprobs}]}."""
+    return {
+        "content": [
+            {
+                "token": e.token,
+                "logprob": e.logprob,
+                "bytes": _bytes(e.token),
+                "top_logprobs": [{"token": t.token, "logprob": t.logprob, "bytes": _bytes(t.token)}
+                                 for t in e.top],
+            }
+            for e in entries
+        ],
+        "refusal": None,
+    }
+
+
+def completion_logprobs(entries: list[TokenLogprob], offset: int = 0) -> dict:
+    """A text completion choice's (or chunk's) `logprobs`, in the legacy shape: parallel lists
+    of tokens, their logprobs, {token: logprob} of the most likely ones (tokens that decode to
+    the same text share a key) and each token's character offset in the completion's text
+    (`offset`: where the first one starts)."""
+    offsets = []
+    for e in entries:
+        offsets.append(offset)
+        offset += len(e.token)
+    return {
+        "tokens": [e.token for e in entries],
+        "token_logprobs": [e.logprob for e in entries],
+        "top_logprobs": [{t.token: t.logprob for t in e.top} for e in entries],
+        "text_offset": offsets,
     }
 
 
@@ -271,10 +313,24 @@ class Serving:
             raise InvalidParameter("selfrefine.debug_fault", "needs a server started with --debug-faults")
         return _FaultAt(self.engine, fault)
 
+    def _check_token_ids(self, ids: list[int], param: str) -> None:
+        vocab = len(self.engine.tokenizer)
+        bad = next((t for t in ids if not 0 <= t < vocab), None)
+        if bad is not None:
+            raise InvalidParameter(param, f"token id {bad} is outside the vocabulary [0, {vocab - 1}]")
+
     def _plan(self, req: BaseCompletionRequest, kind: str) -> Plan:
         refining = self._is_refine(req.model)
         if req.selfrefine is not None and not refining:
             raise InvalidParameter("selfrefine", f"only applies to the model {self.refine_name!r}")
+        logprobs = req.logprob_count()
+        if refining and logprobs is not None:
+            raise InvalidParameter(
+                "logprobs",
+                f"is not supported on the Self-Refine model {self.refine_name!r}: its answer is chosen "
+                "among a draft and rewrites made by several engine calls, so it has no single "
+                f"sequence of token probabilities; ask the plain model {self.model_name!r} for logprobs",
+            )
         schema = req.answer_schema()
         default_max = DEFAULT_CHAT_MAX_TOKENS if kind == "chat" else DEFAULT_COMPLETION_MAX_TOKENS
         opts = req.selfrefine
@@ -290,8 +346,15 @@ class Serving:
         else:
             assert isinstance(req, CompletionRequest)
             units = []
-            for prompt in req.prompts():
-                if refining:
+            for param, prompt in req.prompts():
+                if isinstance(prompt, list):  # token ids, as OpenAI's API allows
+                    if refining:
+                        raise InvalidParameter(
+                            param, f"token ids are only accepted by the plain model {self.model_name!r}: "
+                            "a Self-Refine loop puts the prompt's text into a chat turn, so send text")
+                    self._check_token_ids(prompt, param)
+                    ids = list(prompt)
+                elif refining:
                     ids = self._render_chat([{"role": "user", "content": prompt}])
                 else:
                     ids = list(self.engine.tokenizer.encode(prompt))
@@ -308,7 +371,7 @@ class Serving:
                     item = Item(input=source, id=str(i))
                 jobs.append(self._loop_job(self._job_engine(req), item, cfg))
             else:
-                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema))
+                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema, logprobs))
         prefix = "chatcmpl" if kind == "chat" else "cmpl"
         return Plan(
             kind=kind,
@@ -318,6 +381,7 @@ class Serving:
             jobs=jobs,
             include_usage=req.include_usage,
             return_trace=bool(opts and opts.return_trace),
+            logprobs=logprobs,
         )
 
     def _loop_job(self, engine, item: Item, cfg):
@@ -336,10 +400,23 @@ class Serving:
 
         return job
 
-    def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None):
+    def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None,
+                   logprobs: int | None = None):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
-                kwargs = {"on_text": on_text} if on_text is not None else {}
+                kwargs: dict = {"logprobs": logprobs} if logprobs is not None else {}
+                if on_text is not None:
+                    kwargs["on_text"] = on_text
+                    if logprobs is not None:
+                        # the tokens' entries come just before the text they make: send them with it
+                        pending: list[TokenLogprob] = []
+                        kwargs["on_tokens"] = pending.extend
+
+                        def with_entries(text: str) -> None:
+                            on_text(text, pending[:])
+                            pending.clear()
+
+                        kwargs["on_text"] = with_entries
                 out = await engine.generate(ids, sampling, schema, **kwargs)
             except BaseException as exc:
                 outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
@@ -348,7 +425,7 @@ class Serving:
             self.metrics.loops.labels("plain", "ok").inc()
             call = Call.of(out, "plain", 0, self.model_name)
             self.metrics.record_calls([call])
-            return ChoiceResult(out.text, out.finish_reason, [call])
+            return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs)
 
         return job
 
@@ -359,7 +436,7 @@ class Serving:
         plan: Plan,
         on_event: Callable[[int, dict], None] | None = None,
         on_done: Callable[[int, ChoiceResult], None] | None = None,
-        on_text: Callable[[int, str], None] | None = None,
+        on_text: Callable[[int, str, list[TokenLogprob] | None], None] | None = None,
     ) -> list[ChoiceResult]:
         """Run every job (each in a gate slot); the first failure cancels the others."""
 
@@ -367,7 +444,7 @@ class Serving:
             async with self.gate.slot():
                 res = await job(
                     (lambda ev: on_event(i, ev)) if on_event else (lambda ev: None),
-                    (lambda t: on_text(i, t)) if on_text else None,
+                    (lambda t, entries=None: on_text(i, t, entries)) if on_text else None,
                 )
             if on_done:
                 on_done(i, res)
@@ -409,15 +486,22 @@ class Serving:
             }
         return body
 
+    def _logprobs(self, plan: Plan, entries: list[TokenLogprob] | None, offset: int = 0) -> dict | None:
+        if plan.logprobs is None:
+            return None
+        entries = entries or []
+        return chat_logprobs(entries) if plan.kind == "chat" else completion_logprobs(entries, offset)
+
     def _choice(self, plan: Plan, i: int, r: ChoiceResult) -> dict:
         if plan.kind == "chat":
             return {
                 "index": i,
                 "message": {"role": "assistant", "content": r.text},
                 "finish_reason": r.finish_reason,
-                "logprobs": None,
+                "logprobs": self._logprobs(plan, r.logprobs),
             }
-        return {"index": i, "text": r.text, "finish_reason": r.finish_reason, "logprobs": None}
+        return {"index": i, "text": r.text, "finish_reason": r.finish_reason,
+                "logprobs": self._logprobs(plan, r.logprobs)}
 
     # ------------------------------------------------------------------ streaming
 
@@ -434,7 +518,7 @@ class Serving:
                     plan,
                     on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
                     on_done=lambda i, r: queue.put_nowait(("done", i, r)),
-                    on_text=lambda i, t: queue.put_nowait(("text", i, t)),
+                    on_text=lambda i, t, entries: queue.put_nowait(("text", i, t, entries)),
                 )
                 queue.put_nowait(("end", results))
             except asyncio.CancelledError:
@@ -460,17 +544,24 @@ class Serving:
         return f"data: {json.dumps(body)}\n\n"
 
     def _delta(
-        self, plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False
+        self, plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False,
+        logprobs: dict | None = None,
     ) -> dict:
         if plan.kind == "chat":
             delta: dict = {"role": "assistant"} if role else {}
             if content is not None:
                 delta["content"] = content
-            return {"index": i, "delta": delta, "finish_reason": finish, "logprobs": None}
-        return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": None}
+            return {"index": i, "delta": delta, "finish_reason": finish, "logprobs": logprobs}
+        return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": logprobs}
 
     async def _sse(self, plan: Plan, queue: asyncio.Queue, producer: asyncio.Task) -> AsyncIterator[str]:
         streamed = [""] * len(plan.jobs)  # text already sent per choice
+        sent: list[list[TokenLogprob]] = [[] for _ in plan.jobs]  # logprob entries already sent per choice
+
+        def delta_with_logprobs(i: int, text: str, entries: list[TokenLogprob]) -> dict:
+            offset = sum(len(e.token) for e in sent[i])
+            sent[i] += entries
+            return self._delta(plan, i, text, logprobs=self._logprobs(plan, entries, offset))
         try:
             if plan.kind == "chat":
                 yield self._chunk(plan, [self._delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
@@ -480,14 +571,15 @@ class Serving:
                     _, i, ev = msg
                     yield self._chunk(plan, [self._delta(plan, i)], selfrefine={"index": i, **ev})
                 elif msg[0] == "text":
-                    _, i, text = msg
+                    _, i, text, entries = msg
                     streamed[i] += text
-                    yield self._chunk(plan, [self._delta(plan, i, text)])
+                    yield self._chunk(plan, [delta_with_logprobs(i, text, entries or [])])
                 elif msg[0] == "done":
                     _, i, r = msg
                     rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
-                    if rest:
-                        yield self._chunk(plan, [self._delta(plan, i, rest)])
+                    entries = (r.logprobs or [])[len(sent[i]) :]
+                    if rest or entries:
+                        yield self._chunk(plan, [delta_with_logprobs(i, rest, entries)])
                     extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}
                     yield self._chunk(plan, [self._delta(plan, i, finish=r.finish_reason)], **extra)
                 elif msg[0] == "end":

@@ -1,0 +1,105 @@
+"""Loop and engine settings from plain option values: what `selfrefine run` and the Python API
+(`selfrefine.SelfRefine`) both build, with the same names, defaults and checks.
+
+No typer and no vLLM here: every bad value raises InvalidParameter naming the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import InvalidParameter
+from engine.loop import RefineConfig
+from engine.prompts import DEFAULT_STOP_PHRASE
+from engine.types import Sampling
+from engine.vllm_engine import EngineOptions, VLLMEngine
+from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+
+ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
+                 "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
+                 "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager")
+
+
+def engine_options(params: dict) -> EngineOptions:
+    """EngineOptions from option values named as on the command line (`prefix_caching`,
+    `eager`, ...; pass a command's `locals()`); missing ones take their defaults. Validates them."""
+    p = {k: params[k] for k in ENGINE_PARAMS if k in params}
+    return EngineOptions(
+        max_model_len=p.get("max_model_len"), kv_cache_gib=p.get("kv_cache_gib"),
+        structured_backend=p.get("structured_backend", "xgrammar"),
+        enable_prefix_caching=p.get("prefix_caching", True),
+        tensor_parallel_size=p.get("tensor_parallel_size", 1),
+        pipeline_parallel_size=p.get("pipeline_parallel_size", 1),
+        data_parallel_size=p.get("data_parallel_size", 1),
+        distributed_executor_backend=p.get("distributed_executor_backend"),
+        gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
+        enforce_eager=p.get("eager"),
+    )
+
+
+def parse_aspects(aspects: str | Sequence[str]) -> tuple[str, ...]:
+    """`"a,b,c"` or a sequence of names -> a tuple of names (FeedbackSpec checks them)."""
+    if isinstance(aspects, str):
+        return tuple(a.strip() for a in aspects.split(",") if a.strip())
+    if not all(isinstance(a, str) for a in aspects):
+        raise InvalidParameter("aspects", "must be names (strings)")
+    return tuple(aspects)
+
+
+def parse_scale(scale: str | Sequence[int]) -> tuple[int, int]:
+    """`"1-5"` or `(1, 5)` -> (low, high) (FeedbackSpec checks the range)."""
+    try:
+        lo, hi = (int(x) for x in scale.split("-")) if isinstance(scale, str) else scale
+    except (TypeError, ValueError):
+        raise InvalidParameter("scale", f"must be LOW-HIGH, e.g. 1-5 (got {scale!r})") from None
+    if isinstance(lo, bool) or isinstance(hi, bool) or not isinstance(lo, int) or not isinstance(hi, int):
+        raise InvalidParameter("scale", f"must be two integers (got {scale!r})")
+    return lo, hi
+
+
+def refine_config(
+    *,
+    rounds: int = 4,
+    feedback: str = "grammar",
+    aspects: str | Sequence[str] = DEFAULT_ASPECTS,
+    scale: str | Sequence[int] = "1-5",
+    threshold: int | None = None,
+    stop_flag: bool = True,
+    stop_flag_min: int | None = None,
+    stop_on_top: bool = True,
+    stop_on_no_problems: bool = True,
+    reject: bool = True,
+    verify: str = "off",
+    feedback_form: str = "points",
+    spans: str = "sentences",
+    stop_phrase: str = DEFAULT_STOP_PHRASE,
+    selection: str = "last",
+    exclude_draft: bool = False,
+    temperature: float = 0.7,
+    top_p: float = 1.0,
+    max_tokens: int = 512,
+    seed: int | None = None,
+) -> RefineConfig:
+    """The RefineConfig of `selfrefine run`'s loop options (same names without the dashes:
+    `--rounds` is `rounds`, `--no-stop-flag` is `stop_flag=False`, `--no-reject` is `reject=False`)."""
+    spec = FeedbackSpec(aspects=parse_aspects(aspects), scale=parse_scale(scale), form=feedback_form,
+                        spans=spans)
+    return RefineConfig(
+        max_rounds=rounds, feedback_mode=feedback, spec=spec,
+        use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
+        stop_on_no_problems=stop_on_no_problems, reject_bad_rewrites=reject, verify=verify,
+        stop_phrase=stop_phrase, threshold=threshold, selection=selection, exclude_draft=exclude_draft,
+        sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
+    )
+
+
+def start_engines(model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions):
+    """Start the engine of `model` (name, path) and, when given, the critic's; returns both
+    (the critic None without one). Call on the event loop that will use them."""
+    engine = VLLMEngine(model[1], model[0], options).start()
+    try:
+        critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+    except BaseException:
+        engine.shutdown()
+        raise
+    return engine, critic_engine

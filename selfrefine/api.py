@@ -1,0 +1,273 @@
+"""`SelfRefine`: Self-Refine loops from Python, on one engine that starts once and is reused.
+
+vLLM's AsyncLLM belongs to the event loop it was started on, so the engine lives on an event
+loop in a background thread of its own; `run` / `run_batch` wait on it from any thread and
+`arun` / `arun_batch` await it from any event loop. The options and their checks are those
+of `selfrefine run` (`engine.settings`), so a bad value raises InvalidParameter naming it
+before anything starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+from engine import models, quiet, settings
+from engine.errors import InvalidParameter
+from engine.loop import Item, refine, refine_many
+from engine.prompts import DEFAULT_STOP_PHRASE
+from engine.types import Engine, LoopError, LoopResult
+from grammars.feedback import DEFAULT_ASPECTS
+
+Record = LoopResult | LoopError
+
+
+class SelfRefine:
+    """Refine answers with a local model: draft, grammar-constrained feedback, rewrite.
+
+    `model` drafts (a catalog name, pulled on first use, a local Hugging Face folder or a hub
+    id); `critic_model`, when given, writes the feedback and the rewrites. The loop options
+    are `selfrefine run`'s, named without dashes (`--rounds 2` is `rounds=2`, `--no-stop-flag`
+    is `stop_flag=False`, `--no-reject` is `reject=False`, `--eager` is `eager=True`);
+    `aspects` takes "a,b" or a list, `scale` "1-5" or (1, 5). `concurrency` bounds the loops
+    of one `run_batch` in flight at once. `verbose=False` quiets vLLM, torch and transformers
+    the way the CLI does without `-v`: by setting their environment variables (those you have
+    set are kept) when the engine starts.
+
+    The engine starts on first use, or on `start()` / entering `with`, and serves every later
+    call; `close()` (or leaving `with`) shuts it down, and a later call starts it again.
+    `engine=` takes an engine you built and started yourself (for tests, or to share one): it
+    is used as is and never closed here.
+
+    vLLM starts its engine in new processes; a script that uses SelfRefine at import level
+    needs the usual `if __name__ == "__main__":` guard.
+    """
+
+    def __init__(
+        self,
+        model: str = models.DEFAULT_MODEL,
+        critic_model: str | None = None,
+        *,
+        rounds: int = 4,
+        feedback: str = "grammar",
+        aspects: str | Sequence[str] = DEFAULT_ASPECTS,
+        scale: str | Sequence[int] = "1-5",
+        threshold: int | None = None,
+        stop_flag: bool = True,
+        stop_flag_min: int | None = None,
+        stop_on_top: bool = True,
+        stop_on_no_problems: bool = True,
+        reject: bool = True,
+        verify: str = "off",
+        feedback_form: str = "points",
+        spans: str = "sentences",
+        stop_phrase: str = DEFAULT_STOP_PHRASE,
+        selection: str = "last",
+        exclude_draft: bool = False,
+        temperature: float = 0.7,
+        top_p: float = 1.0,
+        max_tokens: int = 512,
+        seed: int | None = None,
+        concurrency: int = 32,
+        max_model_len: int | None = None,
+        kv_cache_gib: float | None = None,
+        structured_backend: str = "xgrammar",
+        prefix_caching: bool = True,
+        tensor_parallel_size: int = 1,
+        pipeline_parallel_size: int = 1,
+        data_parallel_size: int = 1,
+        distributed_executor_backend: str | None = None,
+        gpu_memory_utilization: float | None = None,
+        dtype: str = "auto",
+        eager: bool | None = None,
+        verbose: bool = False,
+        engine: Engine | None = None,
+    ) -> None:
+        self.config = settings.refine_config(
+            rounds=rounds, feedback=feedback, aspects=aspects, scale=scale, threshold=threshold,
+            stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
+            stop_on_no_problems=stop_on_no_problems, reject=reject, verify=verify,
+            feedback_form=feedback_form, spans=spans, stop_phrase=stop_phrase, selection=selection,
+            exclude_draft=exclude_draft, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
+            seed=seed,
+        )  # the RefineConfig every loop runs with
+        self.options = settings.engine_options(locals())  # the EngineOptions the engine starts with
+        for name, spec in (("model", model), ("critic_model", critic_model)):
+            if spec is not None and (not isinstance(spec, str) or not spec.strip()):
+                raise InvalidParameter(name, "must be a catalog name, a model folder or a hub id")
+        if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
+            raise InvalidParameter("concurrency", "must be an integer >= 1")
+        self.model, self.critic_model = model, critic_model
+        self.concurrency = concurrency
+        self.verbose = verbose
+        self._given = engine
+        self._engine: Engine | None = None
+        self._critic: Engine | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        critic = f", critic_model={self.critic_model!r}" if self.critic_model else ""
+        state = "started" if self.started else "not started"
+        return f"SelfRefine(model={self.model!r}{critic}, rounds={self.config.max_rounds}) [{state}]"
+
+    # ------------------------------------------------------------------ engine lifetime
+
+    @property
+    def started(self) -> bool:
+        return self._engine is not None
+
+    def start(self) -> SelfRefine:
+        """Start the engine (and the critic's) now, pulling a catalog model on first use;
+        a no-op when it runs already. Raises ModelError / EngineFault if it cannot."""
+        with self._lock:
+            if self._engine is not None:
+                return self
+            quiet.configure(self.verbose)  # before vLLM, torch or transformers load
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="selfrefine-engine", daemon=True)
+            thread.start()
+            try:
+                if self._given is not None:
+                    engine, critic = self._given, None
+                else:
+                    main = models.resolve(self.model)
+                    other = self.critic_model not in (None, self.model)
+                    critic_spec = models.resolve(self.critic_model) if other else None
+
+                    async def boot():
+                        return settings.start_engines(main, critic_spec, self.options)
+
+                    engine, critic = asyncio.run_coroutine_threadsafe(boot(), loop).result()
+            except BaseException:
+                _stop_loop(loop, thread)
+                raise
+            self._loop, self._thread, self._engine, self._critic = loop, thread, engine, critic
+        return self
+
+    def close(self) -> None:
+        """Shut the engine down (not one given as `engine=`). Safe to call twice."""
+        with self._lock:
+            loop, thread, engines = self._loop, self._thread, (self._critic, self._engine)
+            self._loop = self._thread = self._engine = self._critic = None
+        if loop is None or thread is None:
+            return
+
+        async def down() -> None:
+            for e in engines:
+                if e is not None and e is not self._given:
+                    e.shutdown()
+
+        try:
+            asyncio.run_coroutine_threadsafe(down(), loop).result(120)
+        finally:
+            _stop_loop(loop, thread)
+
+    def __enter__(self) -> SelfRefine:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    async def __aenter__(self) -> SelfRefine:
+        await asyncio.to_thread(self.start)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await asyncio.to_thread(self.close)
+
+    # ------------------------------------------------------------------ loops
+
+    def run(self, text: str, *, id: str | None = None, initial: str | None = None) -> LoopResult:
+        """Refine one answer to `text`; `initial` gives the first answer instead of a draft.
+
+        Returns the LoopResult (answer, stop_reason, rounds, outputs, scores, trace, usage());
+        raises the error (InvalidParameter, PromptTooLong, EngineFault, ...) if the loop fails."""
+        item = _item(text, id, initial)
+        return self._wait(lambda: self._one(item))
+
+    def run_batch(self, texts: Sequence[str | Item]) -> list[Record]:
+        """Refine many answers at once (their loops batch together in vLLM). Returns one record
+        per input, in input order: a LoopResult, or a LoopError (`error`, `error_type`) where
+        that item failed; an item is never dropped."""
+        items = _items(texts)
+        return self._wait(lambda: self._many(items))
+
+    async def arun(self, text: str, *, id: str | None = None, initial: str | None = None) -> LoopResult:
+        """`run`, awaitable from any event loop (many `arun`s at once batch together)."""
+        item = _item(text, id, initial)
+        return await self._await(lambda: self._one(item))
+
+    async def arun_batch(self, texts: Sequence[str | Item]) -> list[Record]:
+        """`run_batch`, awaitable from any event loop."""
+        items = _items(texts)
+        return await self._await(lambda: self._many(items))
+
+    async def _one(self, item: Item) -> LoopResult:
+        return await refine(self._engine, item, self.config, self._critic)
+
+    async def _many(self, items: list[Item | LoopError]) -> list[Record]:
+        todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
+        done = await refine_many(self._engine, [it for _, it in todo], self.config,
+                                 concurrency=self.concurrency, critic=self._critic)
+        out: list[Any] = list(items)
+        for (i, _), res in zip(todo, done, strict=True):
+            out[i] = res
+        return out
+
+    def _submit(self, make: Callable[[], Coroutine]) -> concurrent.futures.Future:
+        self.start()
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("SelfRefine was closed while starting")
+        return asyncio.run_coroutine_threadsafe(make(), loop)
+
+    def _wait(self, make: Callable[[], Coroutine]):
+        future = self._submit(make)
+        try:
+            return future.result()
+        except BaseException:
+            future.cancel()  # e.g. Ctrl-C: abort the loop's engine requests too
+            raise
+
+    async def _await(self, make: Callable[[], Coroutine]):
+        if not self.started:
+            await asyncio.to_thread(self.start)
+        return await asyncio.wrap_future(self._submit(make))
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(30)
+    if not thread.is_alive():
+        loop.close()
+
+
+def _item(text: str, id: str | None, initial: str | None) -> Item:
+    if not isinstance(text, str):
+        raise InvalidParameter("text", f"must be a string, not {type(text).__name__}")
+    if not text.strip():
+        raise InvalidParameter("text", "is empty")
+    if initial is not None and not isinstance(initial, str):
+        raise InvalidParameter("initial", f"must be a string, not {type(initial).__name__}")
+    return Item(input=text, id=id, initial=initial)
+
+
+def _items(texts: Sequence[str | Item]) -> list[Item | LoopError]:
+    """Items for a batch; an input that is not text becomes an error record in its place."""
+    if isinstance(texts, (str, bytes)):
+        raise InvalidParameter("texts", "must be a list of strings, not one string (use run())")
+    out: list[Item | LoopError] = []
+    for i, t in enumerate(texts):
+        if isinstance(t, Item):
+            out.append(t)
+        elif isinstance(t, str):
+            out.append(Item(input=t, id=str(i)))
+        else:
+            out.append(LoopError(input=repr(t)[:200], id=str(i), error_type="invalid_parameter",
+                                 error=f"texts.{i}: must be a string, not {type(t).__name__}"))
+    return out

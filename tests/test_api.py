@@ -1,0 +1,154 @@
+"""The Python API, `from selfrefine import SelfRefine`: option checks and the engine's lifetime
+without an engine (a scripted one), then run / run_batch / arun on the real engine."""
+
+import asyncio
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from engine.errors import InvalidParameter, SelfRefineError
+from engine.loop import Item
+from engine.types import LoopError, LoopResult
+from selfrefine import SelfRefine
+from tests.conftest import TEST_MODEL
+from tests.fakes import ScriptedEngine, fb
+
+
+@pytest.mark.parametrize(
+    "options,param",
+    [
+        ({"rounds": 99}, "max_rounds"),
+        ({"scale": "5-1"}, "scale"),
+        ({"scale": "one-five"}, "scale"),
+        ({"scale": (1, 2, 3)}, "scale"),
+        ({"aspects": "Not Snake"}, "aspects"),
+        ({"aspects": ["ok", 3]}, "aspects"),
+        ({"selection": "worst"}, "selection"),
+        ({"feedback": "vibes"}, "feedback_mode"),
+        ({"verify": "thrice"}, "verify"),
+        ({"feedback_form": "essay"}, "form"),
+        ({"threshold": 999}, "threshold"),
+        ({"temperature": 3.0}, "temperature"),
+        ({"max_tokens": 0}, "max_tokens"),
+        ({"concurrency": 0}, "concurrency"),
+        ({"structured_backend": "regex"}, "structured_backend"),
+        ({"tensor_parallel_size": 0}, "tensor_parallel_size"),
+        ({"model": ""}, "model"),
+    ],
+)
+def test_bad_options_raise_invalid_parameter_before_anything_starts(options, param):
+    with pytest.raises(InvalidParameter) as e:
+        SelfRefine(**options)
+    assert e.value.param == param
+
+
+def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
+    sr = SelfRefine(rounds=2, aspects="clarity,style", scale="0-10", stop_flag=False, reject=False,
+                    selection="best", temperature=0.0, max_tokens=64, seed=7, kv_cache_gib=1.5, eager=True)
+    c = sr.config
+    got = (c.max_rounds, c.spec.aspects, c.spec.scale, c.use_stop_flag, c.reject_bad_rewrites, c.selection)
+    assert got == (2, ("clarity", "style"), (0, 10), False, False, "best")
+    assert (c.sampling.temperature, c.sampling.max_tokens, c.sampling.seed) == (0.0, 64, 7)
+    assert (sr.options.kv_cache_gib, sr.options.enforce_eager) == (1.5, True)
+    assert SelfRefine(aspects=["a_b"], scale=(1, 3)).config.spec.scale == (1, 3)
+    assert not sr.started and "not started" in repr(sr)
+    # the API module loads without vLLM or torch (they load when an engine starts)
+    code = "import sys, selfrefine; print(sorted(m for m in ('vllm', 'torch') if m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "[]"
+
+
+def _scripted(reply: str = "a draft") -> ScriptedEngine:
+    """Every draft is `reply`; every review gives top scores (the loop stops after one review)."""
+    top = fb({"correctness": 5, "completeness": 5, "clarity": 5}, points=())
+
+    def respond(prompt: str) -> str:
+        return top if "review" in prompt.rsplit("<user>", 1)[-1].lower() else reply
+
+    return ScriptedEngine(respond=respond)
+
+
+def test_run_and_batch_on_a_given_engine_keep_order_and_records_failures():
+    engine = _scripted()
+    with SelfRefine(engine=engine, rounds=1) as sr:
+        assert sr.started
+        res = sr.run("Say hi.")
+        assert isinstance(res, LoopResult) and res.answer == "a draft" and res.stop_reason == "top_scores"
+        assert [c.stage for c in res.trace] == ["draft", "feedback"] and res.rounds == 0
+        out = sr.run_batch(["one", "   ", 3, Item(input="two", id="mine")])
+        assert len(out) == 4
+        assert isinstance(out[0], LoopResult) and out[0].input == "one" and out[0].id == "0"
+        assert isinstance(out[1], LoopError) and out[1].error_type == "invalid_parameter"  # empty input
+        assert isinstance(out[2], LoopError) and "texts.2" in out[2].error
+        assert isinstance(out[3], LoopResult) and out[3].id == "mine"
+        assert sr.run_batch([]) == []
+        with pytest.raises(InvalidParameter) as e:
+            sr.run_batch("one string")
+        assert e.value.param == "texts"
+        with pytest.raises(InvalidParameter):
+            sr.run("")
+        with pytest.raises(InvalidParameter):
+            sr.run(None)
+        # a given first answer skips the draft
+        res = sr.run("Say hi.", initial="hello")
+        assert res.outputs[0] == "hello" and [c.stage for c in res.trace] == ["feedback"]
+    assert not sr.started
+
+
+def test_async_twins_run_from_another_event_loop_and_batch_together():
+    sr = SelfRefine(engine=_scripted("ok"), rounds=1)
+
+    async def main():
+        async with sr:
+            one, many = await asyncio.gather(sr.arun("a"), sr.arun_batch(["b", "c"]))
+            return one, many
+
+    one, many = asyncio.run(main())
+    assert one.answer == "ok" and [r.answer for r in many] == ["ok", "ok"]
+    assert not sr.started
+    # lazily started by the first call, reused by later ones, closed by close(); close() twice is fine
+    assert sr.run("x").answer == "ok" and sr.started
+    loop = sr._loop
+    assert asyncio.run(sr.arun("y")).answer == "ok" and sr._loop is loop
+    sr.close()
+    sr.close()
+    assert not sr.started and not any(t.name == "selfrefine-engine" for t in threading.enumerate())
+
+
+def test_an_engine_that_fails_to_start_raises_and_leaves_nothing_running(tmp_path):
+    sr = SelfRefine(model=str(tmp_path))  # a folder without config.json: not a model
+    with pytest.raises(SelfRefineError, match="config.json"):
+        sr.start()
+    assert not sr.started and not any(t.name == "selfrefine-engine" for t in threading.enumerate())
+
+
+# ------------------------------------------------------------------ the real engine
+
+
+@pytest.mark.engine
+def test_selfrefine_on_the_real_engine(test_model_path):
+    loop = {"rounds": 1, "aspects": ["clarity"], "stop_flag": False, "stop_on_top": False,
+            "stop_on_no_problems": False, "reject": False, "temperature": 0.0, "max_tokens": 24}
+    with SelfRefine(model=TEST_MODEL, kv_cache_gib=0.5, max_model_len=2048, **loop) as sr:
+        engine = sr._engine
+        res = sr.run("Say hello to Ada in one short sentence.")
+        assert isinstance(res, LoopResult) and res.stop_reason == "max_rounds"
+        assert res.rounds == 1 and len(res.outputs) == 2 and res.answer == res.outputs[-1]
+        assert [c.stage for c in res.trace] == ["draft", "feedback", "refine"]
+        assert res.trace[0].text == res.outputs[0] and res.trace[2].text == res.outputs[1]
+        assert res.trace[1].feedback is not None and set(res.trace[1].feedback["scores"]) == {"clarity"}
+        assert res.usage()["completion_tokens"] == sum(c.completion_tokens for c in res.trace) > 0
+        # the draft is the plain answer: the same as a greedy chat completion of the request
+        texts = ["Name a color.", "", "Name a fruit."]
+        out = sr.run_batch(texts)
+        assert [type(r) for r in out] == [LoopResult, LoopError, LoopResult]
+        assert [r.input for r in out] == texts and out[1].error_type == "invalid_parameter"
+        again = asyncio.run(sr.arun("Name a color."))
+        assert again.outputs == out[0].outputs  # greedy: the same loop, on the same engine
+        assert sr._engine is engine  # one engine for every call
+        with pytest.raises(SelfRefineError) as e:  # does not fit the 2048-token context
+            sr.run("word " * 3000)
+        assert e.value.code == "context_length_exceeded"
+    assert not sr.started and engine.dead is False and engine._llm is None  # shut down
