@@ -68,12 +68,20 @@ class Checklist:
     items: str = "row"
     """Where the items come from: "row" (the item's own vocabulary, Item.vocab), or the
     answer's "sentences" / "lines" (built per call)."""
+    skip: str | None = None
+    """A regular expression: answer sentences / lines it matches (from the start) are not
+    items, e.g. prompt labels a model echoes ("Target sentiment: Very positive")."""
 
     def __post_init__(self) -> None:
         if not ASPECT_RE.match(self.key):
             raise InvalidParameter("checklist.key", "must be lower_snake_case")
         if self.items not in ("row", *SPAN_SOURCES):
             raise InvalidParameter("checklist.items", "must be row, sentences or lines")
+        if self.skip is not None:
+            try:
+                re.compile(self.skip)
+            except re.error as exc:
+                raise InvalidParameter("checklist.skip", f"is not a regular expression: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -125,7 +133,9 @@ class FeedbackSpec:
         if self.form == "checklist":
             if self.checklist.items == "row":
                 return tuple(dict.fromkeys(v for v in (vocab or ()) if v))
-            return segments(answer, self.checklist.items)
+            found = segments(answer, self.checklist.items)
+            skip = self.checklist.skip
+            return tuple(x for x in found if not re.match(skip, x)) if skip else found
         return ()
 
     def token_budget(self, choices: tuple[str, ...] = ()) -> int:

@@ -281,3 +281,11 @@ def test_code_tasks_guard_rewrites_by_running_them_on_the_items_inputs():
         assert guard is not None and guard(row["program"]) is None
         assert "differs from the original" in guard("print('hello')\n")
         assert "SyntaxError" in guard("def broken(:\n")
+
+
+def test_a_checklist_can_skip_echoed_prompt_labels():
+    spec = registry.load("sentiment_reversal").cfg.spec
+    answer = "Target sentiment: Very positive\nReview: Fantastic. The staff were kind.\nRewritten: Great."
+    assert spec.choices(answer) == ("Review: Fantastic.", "The staff were kind.", "Rewritten: Great.")
+    with pytest.raises(InvalidParameter):
+        Checklist(items="sentences", skip="(unclosed")
