@@ -145,8 +145,12 @@ def test_selfrefine_on_the_real_engine(test_model_path):
         out = sr.run_batch(texts)
         assert [type(r) for r in out] == [LoopResult, LoopError, LoopResult]
         assert [r.input for r in out] == texts and out[1].error_type == "invalid_parameter"
+        # The async twin runs the same loop on the same engine. Its outputs are not compared
+        # with the batch's: on CPU a request decoded next to others (run_batch) can take another
+        # greedy path than the same request alone ("...the planet Neptune." vs "...Venus.").
         again = asyncio.run(sr.arun("Name a color."))
-        assert again.outputs == out[0].outputs  # greedy: the same loop, on the same engine
+        assert isinstance(again, LoopResult) and again.input == "Name a color." and again.outputs[0].strip()
+        assert [c.stage for c in again.trace][:2] == ["draft", "feedback"]
         assert sr._engine is engine  # one engine for every call
         with pytest.raises(SelfRefineError) as e:  # does not fit the 2048-token context
             sr.run("word " * 3000)
