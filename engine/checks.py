@@ -107,12 +107,17 @@ def is_review_talk(text: str, reference: str = "") -> bool:
     return bool(review_phrases(text) - review_phrases(reference))
 
 
+def _grams(words: list[str], n: int = 4) -> list[tuple[str, ...]]:
+    """The word n-grams of a word list, in order."""
+    return [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+
+
 def repetition(text: str, n: int = 4) -> float:
     """Share of word n-grams that repeat an earlier n-gram (0: none, near 1: one phrase looped)."""
     words = text.split()
     if len(words) < n + 1:
         return 0.0
-    grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+    grams = _grams(words, n)
     counts = Counter(grams)
     return sum(c - 1 for c in counts.values()) / len(grams)
 
@@ -125,11 +130,11 @@ def trim_loop(text: str, finished: bool = True, seen: str = "") -> str:
     For append-mode rewrites: a small model asked to add sentences for many concepts often
     first copies the paragraph it was given, writes one or two new sentences, and then cycles
     through them until the cap. The new sentences are kept; what it repeats adds nothing."""
-    said = {tuple(w[i:i + 4]) for w in [_words(seen)] for i in range(len(w) - 3)}
+    said = set(_grams(_words(seen)))
     kept: list[str] = []
     for sent in (x.strip() for x in re.split(r"(?<=[.!?])\s+", text.strip())):
         words = _words(sent)
-        grams = [tuple(words[i:i + 4]) for i in range(len(words) - 3)]
+        grams = _grams(words)
         if not words or (grams and sum(g in said for g in grams) > 0.6 * len(grams)) or sent in kept:
             continue
         kept.append(sent)

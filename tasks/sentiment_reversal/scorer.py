@@ -58,12 +58,13 @@ class VaderScorer:
         outcome): when it repeats at least half of the review's sentences word for word, that
         is a fault the critic cannot clear, and the rewrite is told which sentences."""
         copied, total = copied_sentences(row["review"], output)
-        if total and len(copied) * 2 >= total:
-            shown = "; ".join(f'"{s}"' for s in copied[:3])
-            fault = (f"{len(copied)} of the original review's {total} sentences are copied unchanged "
-                     f"(for example {shown}): rewrite each so it expresses the target opinion")
-            return Observation(f"It repeats {len(copied)} of the original's {total} sentences unchanged.", fault)
-        return Observation(f"It repeats {len(copied)} of the original's {total} sentences unchanged.")
+        text = f"It repeats {len(copied)} of the original's {total} sentences unchanged."
+        if not (total and len(copied) * 2 >= total):
+            return Observation(text)
+        shown = "; ".join(f'"{s}"' for s in copied[:3])
+        return Observation(text, f"{len(copied)} of the original review's {total} sentences are copied "
+                                 f"unchanged (for example {shown}): rewrite each so it expresses the "
+                                 "target opinion")
 
     def score(self, row: dict, output: str) -> dict:
         text = review_text(output)
