@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.loop import RefineConfig
-from engine.types import Call, LoopError, LoopResult
+from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.types import Call, LoopError, LoopResult
 
 
 @dataclass
@@ -183,7 +183,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
 
 def _wants_stop(text: str, cfg: RefineConfig) -> str | None:
     """The loop's own stop rules applied to a feedback text: the stop reason, or None."""
-    from engine.loop import _read_feedback
+    from selfrefine.engine.loop import _read_feedback
 
     call = Call(stage="feedback", round=0, model="", text=text, prompt_tokens=0, cached_tokens=0,
                 completion_tokens=0, seconds=0.0, finish_reason="stop")

@@ -11,7 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.types import Call, LoopError, LoopResult
+from selfrefine.engine.types import Call, LoopError, LoopResult
 
 STAGES = ("draft", "feedback", "refine")
 KINDS = ("prompt", "cached", "completion")
@@ -432,7 +432,7 @@ def rerender(path: Path) -> str:
     return markdown(report)
 
 
-if __name__ == "__main__":  # python -m bench.report results/bench/bench.json
+if __name__ == "__main__":  # python -m selfrefine.bench.report results/bench/bench.json
     import sys
 
     print(rerender(Path(sys.argv[1])))

@@ -1,6 +1,6 @@
 """`selfrefine bench`: six ways to run the same Self-Refine workload, measured side by side.
 
-Run: .venv/bin/python -m bench.run --quick        (or: selfrefine bench [--quick] [--natural])
+Run: .venv/bin/python -m selfrefine.bench.run --quick        (or: selfrefine bench [--quick] [--natural])
 
 Modes (same model, items, prompts and token budgets):
   1 ours          all loops concurrent on one engine, prefix caching on, grammar feedback
@@ -28,13 +28,13 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from bench import report as rep
-from bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
-from engine import quiet
-from engine.loop import Item, RefineConfig, refine_many, start_conversation
-from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
-from engine.types import Call, LoopResult, Sampling
-from grammars.feedback import FeedbackSpec
+from selfrefine.bench import report as rep
+from selfrefine.bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
+from selfrefine.engine import quiet
+from selfrefine.engine.loop import Item, RefineConfig, refine_many, start_conversation
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.types import Call, LoopResult, Sampling
+from selfrefine.grammars.feedback import FeedbackSpec
 
 MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text")
 NEVER_STOP = "bench fixed length never stops"
@@ -343,8 +343,8 @@ class Bench:
             engine.shutdown()
 
     def _engine(self, prefix_caching: bool):
-        from engine import models
-        from engine.vllm_engine import EngineOptions, VLLMEngine
+        from selfrefine.engine import models
+        from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
         name, path = models.resolve(self.cfg.model)
         opts = EngineOptions(max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
@@ -421,7 +421,7 @@ class Bench:
     # ---- baselines
 
     async def http_mode(self) -> None:
-        from engine import models
+        from selfrefine.engine import models
 
         cfg, n = self.cfg, self.cfg.loops
         name, path = models.resolve(cfg.model)
@@ -454,7 +454,7 @@ class Bench:
             server.stop()
 
     async def transformers_mode(self) -> None:
-        from engine import models
+        from selfrefine.engine import models
 
         cfg = self.cfg
         _, path = models.resolve(cfg.model)
@@ -487,7 +487,7 @@ class Bench:
         self.on_update()
 
     async def run(self) -> None:
-        from engine.vllm_engine import _is_cpu  # vLLM loads lazily
+        from selfrefine.engine.vllm_engine import _is_cpu  # vLLM loads lazily
 
         await self.engine_modes()
         if self.want("threads") and _is_cpu():

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import InvalidParameter, ModelError
-from engine.types import Tokenizer
+from selfrefine.engine.errors import InvalidParameter, ModelError
+from selfrefine.engine.types import Tokenizer
 
 _U1, _A1, _U2 = "\u2063USER-ONE\u2063", "\u2063ASSISTANT-ONE\u2063", "\u2063USER-TWO\u2063"
 

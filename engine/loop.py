@@ -14,12 +14,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine import checks
-from engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
-from engine.history import ChatFormat, Conversation
-from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
-from engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
-from grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
+from selfrefine.engine import checks
+from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
+from selfrefine.engine.history import ChatFormat, Conversation
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
+from selfrefine.grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
 
 FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")

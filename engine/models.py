@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import ModelError
+from selfrefine.engine.errors import ModelError
 
 CACHE_ENV = "SELFREFINE_CACHE"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from grammars.feedback import FeedbackSpec
+from selfrefine.grammars.feedback import FeedbackSpec
 
 DEFAULT_STOP_PHRASE = "NO CHANGES NEEDED"
 

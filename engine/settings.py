@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import InvalidParameter
-from engine.loop import RefineConfig
-from engine.prompts import DEFAULT_STOP_PHRASE
-from engine.types import Sampling
-from engine.vllm_engine import EngineOptions, VLLMEngine
-from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
+from selfrefine.engine.types import Sampling
+from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
 ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
                  "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.errors import InvalidParameter
+from selfrefine.engine.errors import InvalidParameter
 
 
 @dataclass(frozen=True)

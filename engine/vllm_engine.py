@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import quiet
-from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from engine.types import Completion, Sampling, TokenLogprob, TopLogprob
+from selfrefine.engine import quiet
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
+from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
 MAX_LOGPROBS = 20

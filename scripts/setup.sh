@@ -25,6 +25,6 @@ if [ "$extra" = cpu ]; then
   # ("operator torchvision::nms does not exist"); triton is unused on CPU (~1 GB).
   pip uninstall -q -y torchvision torchaudio torchcodec triton
 fi
-.venv/bin/python -c "import vllm, engine.cli" >/dev/null 2>&1 || { echo "setup: import check failed"; .venv/bin/python -c "import vllm"; exit 1; }
+.venv/bin/python -c "import vllm, selfrefine.cli" >/dev/null 2>&1 || { echo "setup: import check failed"; .venv/bin/python -c "import vllm"; exit 1; }
 echo "$want" > "$stamp"
 echo "setup: done in $(( $(date +%s) - t0 )) s"

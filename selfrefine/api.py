@@ -15,12 +15,12 @@ import threading
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from engine import models, quiet, settings
-from engine.errors import InvalidParameter
-from engine.loop import Item, refine, refine_many
-from engine.prompts import DEFAULT_STOP_PHRASE
-from engine.types import Engine, LoopError, LoopResult
-from grammars.feedback import DEFAULT_ASPECTS
+from selfrefine.engine import models, quiet, settings
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.loop import Item, refine, refine_many
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
+from selfrefine.engine.types import Engine, LoopError, LoopResult
+from selfrefine.grammars.feedback import DEFAULT_ASPECTS
 
 Record = LoopResult | LoopError
 

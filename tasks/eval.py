@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from engine.loop import refine_many, select
-from engine.types import LoopError, LoopResult
-from tasks.registry import Task, TaskError
+from selfrefine.engine.loop import refine_many, select
+from selfrefine.engine.types import LoopError, LoopResult
+from selfrefine.tasks.registry import Task, TaskError
 
 RECORDS, SETTINGS, SUMMARY, PLOT = "records.jsonl", "run.json", "summary.json", "plot.png"
 

@@ -40,11 +40,11 @@ from pathlib import Path
 import jinja2
 import yaml
 
-from engine.loop import Item, RefineConfig
-from engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
-from engine.types import Sampling
-from grammars.feedback import Checklist, FeedbackSpec
-from tasks.scoring import keywords
+from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
+from selfrefine.engine.types import Sampling
+from selfrefine.grammars.feedback import Checklist, FeedbackSpec
+from selfrefine.tasks.scoring import keywords
 
 TASKS_DIR = Path(__file__).resolve().parent
 
@@ -171,7 +171,7 @@ def _load_scorer(folder: Path, spec: str, options: dict):
     path = folder / file
     if not path.is_file() or not cls:
         raise TaskError(f"{folder.name}: scorer must be 'file.py:ClassName' (got {spec!r})")
-    mod_name = f"tasks._loaded.{folder.name}.{path.stem}"
+    mod_name = f"selfrefine.tasks._loaded.{folder.name}.{path.stem}"
     module = sys.modules.get(mod_name)
     if module is None:
         s = importlib.util.spec_from_file_location(mod_name, path)

@@ -28,7 +28,7 @@ def sandbox_verdict(problem: str | None, environ=os.environ, platform: str = sys
 
 @functools.lru_cache(maxsize=1)
 def _sandbox_problem() -> str | None:
-    from tasks.sandbox import check_available
+    from selfrefine.tasks.sandbox import check_available
 
     return check_available()
 
@@ -64,7 +64,7 @@ class LoopThread:
 
 @pytest.fixture(scope="session")
 def test_model_path():
-    from engine import models
+    from selfrefine.engine import models
 
     return str(models.pull(TEST_MODEL))
 
@@ -72,7 +72,7 @@ def test_model_path():
 @pytest.fixture(scope="session")
 def real(test_model_path):
     """(engine, run): the real VLLMEngine and a function that runs a coroutine on its loop."""
-    from engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     lt = LoopThread()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from engine.types import Completion, Sampling, TokenLogprob, TopLogprob
+from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 
 class CharTokenizer:

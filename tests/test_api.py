@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from engine.errors import InvalidParameter, SelfRefineError
-from engine.loop import Item
-from engine.types import LoopError, LoopResult
+from selfrefine.engine.errors import InvalidParameter, SelfRefineError
+from selfrefine.engine.loop import Item
+from selfrefine.engine.types import LoopError, LoopResult
 from selfrefine import SelfRefine
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import report as rep
-from engine.types import Call, LoopError, LoopResult
+from selfrefine.bench import report as rep
+from selfrefine.engine.types import Call, LoopError, LoopResult
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "limit_short",

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine import checks
+from selfrefine.engine import checks
 
 
 @pytest.mark.parametrize("text,expected", [

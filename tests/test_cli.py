@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import quiet
+from selfrefine.engine import quiet
 from tests.conftest import TEST_MODEL
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
@@ -147,7 +147,7 @@ def test_run_prints_only_progress_trace_and_answer_and_v_shows_vllms_log():
 def _model_copy(tmp_path: Path, name: str) -> str:
     """The test model under another folder name (links, no copy): a second engine that the
     traces and summaries can tell apart from the first."""
-    from engine import models
+    from selfrefine.engine import models
 
     src = models.model_dir(TEST_MODEL)
     dst = tmp_path / name

@@ -36,7 +36,7 @@ def test_dockerfile_installs_the_gpu_extra_and_serves():
     assert "HF_HOME" in text and re.search(r"^VOLUME .*huggingface", text, re.M)
     assert re.search(r'^ENTRYPOINT \["selfrefine", "serve"', text, re.M)
     assert re.search(r"^HEALTHCHECK .*\n?.*\/health", text, re.M)
-    for folder in ("engine", "grammars", "tasks", "bench"):
+    for folder in ("selfrefine", "engine", "grammars", "tasks", "bench"):
         assert f"COPY --chown=app:app {folder} ./{folder}" in text
 
 
@@ -61,8 +61,8 @@ def test_cli_rejects_bad_scale_out_options():
 
 
 def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
-    from engine import vllm_engine
-    from engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: False)
     opts = EngineOptions(tensor_parallel_size=8, pipeline_parallel_size=2, data_parallel_size=1,
@@ -75,8 +75,8 @@ def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
 
 
 def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
-    from engine import vllm_engine
-    from engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
     monkeypatch.setattr(vllm_engine, "_cpu_env_defaults", lambda: None)
@@ -88,8 +88,8 @@ def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
 @pytest.mark.parametrize("bad", [{"tensor_parallel_size": 0}, {"gpu_memory_utilization": 1.5},
                                  {"structured_backend": "regex"}, {"kv_cache_gib": -1}])
 def test_engine_options_validate(bad):
-    from engine.errors import InvalidParameter
-    from engine.vllm_engine import EngineOptions
+    from selfrefine.engine.errors import InvalidParameter
+    from selfrefine.engine.vllm_engine import EngineOptions
 
     with pytest.raises(InvalidParameter):
         EngineOptions(**bad)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.errors import InvalidParameter, PromptTooLong
-from engine.loop import Item, RefineConfig, refine, refine_many
-from engine.types import LoopError, LoopResult, Sampling
+from selfrefine.engine.errors import InvalidParameter, PromptTooLong
+from selfrefine.engine.loop import Item, RefineConfig, refine, refine_many
+from selfrefine.engine.types import LoopError, LoopResult, Sampling
 
 pytestmark = pytest.mark.engine
 

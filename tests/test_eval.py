@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tasks import eval as ev
-from tasks import registry
-from tasks.registry import TaskError
+from selfrefine.tasks import eval as ev
+from selfrefine.tasks import registry
+from selfrefine.tasks.registry import TaskError
 from tests.fakes import ScriptedEngine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,7 +118,7 @@ def test_resume_refuses_other_settings(tmp_path):
 SLOW_RUN = textwrap.dedent("""
     import asyncio, json, sys
     from pathlib import Path
-    from tasks import eval as ev, registry
+    from selfrefine.tasks import eval as ev, registry
     from tests.fakes import ScriptedEngine
     from tests.test_eval import _commongen_responder
 
@@ -183,7 +183,7 @@ def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path):
     (["gsm8k", "--concurrency", "0"], "--concurrency must be >= 1"),
 ])
 def test_cli_rejects_bad_requests_before_starting_an_engine(tmp_path, args, message):
-    r = subprocess.run([sys.executable, "-m", "engine.cli", "eval", *args, "--out", str(tmp_path / "o")],
+    r = subprocess.run([sys.executable, "-m", "selfrefine.cli", "eval", *args, "--out", str(tmp_path / "o")],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2
     assert message in " ".join(r.stderr.split()), r.stderr
@@ -191,7 +191,7 @@ def test_cli_rejects_bad_requests_before_starting_an_engine(tmp_path, args, mess
 
 
 def test_cli_lists_the_tasks():
-    r = subprocess.run([sys.executable, "-m", "engine.cli", "eval", "list"], cwd=ROOT, capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "selfrefine.cli", "eval", "list"], cwd=ROOT, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0
     for name in ("gsm8k", "sentiment_reversal", "commongen_hard", "acronym", "dialogue", "code_readability",

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from engine.errors import InvalidParameter
-from grammars.feedback import FeedbackSpec, matches_stop_phrase, normalize_phrase, parse_free_text
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.grammars.feedback import FeedbackSpec, matches_stop_phrase, normalize_phrase, parse_free_text
 
 
 def test_schema_is_closed_and_uses_enums():

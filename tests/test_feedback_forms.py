@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from engine.errors import InvalidParameter
-from engine.loop import Item, RefineConfig, refine
-from engine.prompts import Prompts
-from grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
-from tasks import registry
-from tasks.sandbox import check_available
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.prompts import Prompts
+from selfrefine.grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
+from selfrefine.tasks import registry
+from selfrefine.tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
 
 
@@ -22,7 +22,7 @@ def xg_compile():
     import xgrammar as xg
     from transformers import AutoTokenizer
 
-    from engine import models
+    from selfrefine.engine import models
 
     tok = AutoTokenizer.from_pretrained(models.pull("smollm2-135m-instruct"))
     compiler = xg.GrammarCompiler(xg.TokenizerInfo.from_huggingface(tok))
@@ -198,8 +198,8 @@ def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
     whole words (no blank, empty or whitespace-only point, never more words than the bound).
     A sample whose gibberish "word" runs past the token budget cannot close its JSON: it is a
     parse failure the loop records; measured here 1 of 50 at most, bounded at 3."""
-    from engine.history import ChatFormat, Conversation
-    from engine.types import Sampling
+    from selfrefine.engine.history import ChatFormat, Conversation
+    from selfrefine.engine.types import Sampling
 
     engine, run = real
     spec = FeedbackSpec(item_words=6, max_items=3)

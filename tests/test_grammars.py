@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from engine import models
-from grammars.feedback import FeedbackSpec
+from selfrefine.engine import models
+from selfrefine.grammars.feedback import FeedbackSpec
 
 SPEC = FeedbackSpec()
 GOOD = {"feedback": ["Add units to the final number.", "Say why step 2 follows."],

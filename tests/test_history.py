@@ -3,9 +3,9 @@
 import pytest
 from transformers import AutoTokenizer
 
-from engine import models
-from engine.errors import ModelError
-from engine.history import ChatFormat, Conversation
+from selfrefine.engine import models
+from selfrefine.engine.errors import ModelError
+from selfrefine.engine.history import ChatFormat, Conversation
 from tests.fakes import CharTokenizer
 
 

@@ -13,10 +13,10 @@ import openai
 import pytest
 from pydantic import ValidationError
 
-from engine.errors import InvalidParameter
-from engine.server.metrics import Metrics
-from engine.server.protocol import ChatCompletionRequest, CompletionRequest
-from engine.server.serving import LoopGate, Serving, error_response
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.protocol import ChatCompletionRequest, CompletionRequest
+from selfrefine.engine.server.serving import LoopGate, Serving, error_response
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine
 
@@ -294,7 +294,7 @@ def test_completion_logprobs_on_the_real_engine(server):
     # streamed, with the same prompt given as token ids: same text, tokens and offsets
     from transformers import AutoTokenizer
 
-    from engine import models
+    from selfrefine.engine import models
 
     ids = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL))).encode(prompt)
     chunks = list(client.completions.create(model=PLAIN, prompt=ids, max_tokens=12, temperature=0, logprobs=2,
@@ -318,7 +318,7 @@ def test_completion_logprobs_on_the_real_engine(server):
 def test_token_id_prompts_on_the_real_engine(server):
     from transformers import AutoTokenizer
 
-    from engine import models
+    from selfrefine.engine import models
     from tests.test_server import KEY
 
     tok = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL)))

@@ -4,9 +4,9 @@ import asyncio
 
 import pytest
 
-from engine.errors import InvalidParameter
-from engine.loop import Item, RefineConfig, refine, refine_many
-from engine.types import LoopError, LoopResult, Sampling
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.loop import Item, RefineConfig, refine, refine_many
+from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from tests.fakes import ScriptedEngine, fb
 
 
@@ -221,7 +221,7 @@ def test_chat_messages_start_the_conversation_unchanged():
 def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review():
     """No review guide in the draft; the rubric is the first review turn, stated once, and
     later rounds add only the outputs and a short turn (the rest comes from the prefix cache)."""
-    from engine.prompts import Prompts
+    from selfrefine.engine.prompts import Prompts
 
     eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
     cfg = RefineConfig(max_rounds=2, use_stop_flag=False, prompts=Prompts(system="Be brief."))
@@ -243,7 +243,7 @@ def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review(
 
 
 def test_standalone_prompts_have_no_guide_and_full_turns():
-    from engine.prompts import Prompts
+    from selfrefine.engine.prompts import Prompts
 
     eng = ScriptedEngine(["y0", fb(stop=True)])
     cfg = RefineConfig(prompts=Prompts.standalone())

@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from engine import models
-from engine.errors import ModelError
+from selfrefine.engine import models
+from selfrefine.engine.errors import ModelError
 
 
 def test_catalog_has_the_three_models_and_a_default():

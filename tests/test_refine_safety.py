@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import checks
-from engine.loop import STOP_REASONS, Item, RefineConfig, refine_many
-from engine.types import LoopResult, Sampling
+from selfrefine.engine import checks
+from selfrefine.engine.loop import STOP_REASONS, Item, RefineConfig, refine_many
+from selfrefine.engine.types import LoopResult, Sampling
 from tests.conftest import TEST_MODEL
 
 pytestmark = pytest.mark.engine

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tasks.sandbox import UID_RANGE, Limits, run_python
+from selfrefine.tasks.sandbox import UID_RANGE, Limits, run_python
 
 pytestmark = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 

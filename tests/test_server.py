@@ -22,12 +22,12 @@ import httpx
 import openai
 import pytest
 
-from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from engine.server.app import MAX_JSON_DEPTH, parse_body
-from engine.server.metrics import Metrics
-from engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
-from engine.types import Sampling
-from engine.server.serving import LoopGate, ModelNotFound, QueueFull, Serving, Unauthorized, error_response
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
+from selfrefine.engine.server.app import MAX_JSON_DEPTH, parse_body
+from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
+from selfrefine.engine.types import Sampling
+from selfrefine.engine.server.serving import LoopGate, ModelNotFound, QueueFull, Serving, Unauthorized, error_response
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
 
@@ -842,7 +842,7 @@ def test_serving_runs_a_loop_and_streams_events_then_answer_then_done():
 
 
 def test_task_prompts_can_turn_the_guide_off_or_replace_it():
-    from engine.server.protocol import SelfRefineOptions
+    from selfrefine.engine.server.protocol import SelfRefineOptions
 
     s0 = Sampling()
     on = SelfRefineOptions().to_config(s0, None).prompts

@@ -168,7 +168,7 @@ class _StubEngine:
 def test_health_reports_starting_then_failed_or_ok(fail):
     from fastapi.testclient import TestClient
 
-    from engine.server.app import build_app
+    from selfrefine.engine.server.app import build_app
 
     engine, failed = _StubEngine(fail), threading.Event()
     app = build_app(engine, "m", api_key=ENV_KEY, on_start_failed=failed.set)

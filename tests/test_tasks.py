@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tasks import registry
-from tasks.registry import TaskError
+from selfrefine.tasks import registry
+from selfrefine.tasks.registry import TaskError
 
 needs_sandbox = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 
@@ -233,7 +233,7 @@ def test_code_optimization_percent_optimized():
 
 @needs_sandbox
 def test_every_shipped_program_runs_on_its_inputs():
-    from tasks.sandbox import Limits, run_python
+    from selfrefine.tasks.sandbox import Limits, run_python
 
     rows = registry.load("code_optimization").rows()
     assert len(rows) >= 20
@@ -269,7 +269,7 @@ CODE_TASKS = {"gsm8k", "gsm8k:oracle", "code_readability", "code_optimization"}
 @pytest.mark.parametrize("name", ["gsm8k", "gsm8k:oracle", "sentiment_reversal", "commongen_hard", "acronym",
                                   "dialogue", "code_readability", "code_optimization"])
 def test_task_runs_two_items_end_to_end_on_the_real_engine(real, tmp_path, name):
-    from tasks import eval as ev
+    from selfrefine.tasks import eval as ev
 
     engine, run = real
     t = registry.with_overrides(registry.load(name), rounds=1, max_tokens=24)

@@ -18,9 +18,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from engine.errors import EngineDead, InvalidParameter
-from engine.server.metrics import Metrics
-from engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
+from selfrefine.engine.errors import EngineDead, InvalidParameter
+from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
 
 log = logging.getLogger("selfrefine.server")
 MAX_BODY_BYTES = 16 << 20
@@ -263,7 +263,7 @@ def serve(
     """Start the engine and serve until SIGINT / SIGTERM."""
     import uvicorn
 
-    from engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.vllm_engine import VLLMEngine
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     engine = VLLMEngine(model_path, model_name, options)

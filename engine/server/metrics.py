@@ -9,7 +9,7 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from engine.types import Call, LoopResult
+from selfrefine.engine.types import Call, LoopResult
 
 
 class _EngineCollector:

@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
-from engine.errors import InvalidParameter
-from engine.loop import RefineConfig
-from engine.prompts import DEFAULT_STOP_PHRASE, Prompts
-from engine.types import Sampling
-from grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.types import Sampling
+from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
 MAX_N = 16
 MAX_TOP_LOGPROBS = 20

@@ -20,17 +20,17 @@ from dataclasses import asdict, dataclass, field
 
 from pydantic import ValidationError
 
-from engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
-from engine.loop import MIN_ROOM, Item, refine
-from engine.server import REFINE_SUFFIX
-from engine.server.metrics import Metrics
-from engine.server.protocol import (
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
+from selfrefine.engine.loop import MIN_ROOM, Item, refine
+from selfrefine.engine.server import REFINE_SUFFIX
+from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.protocol import (
     BaseCompletionRequest,
     ChatCompletionRequest,
     CompletionRequest,
     SelfRefineOptions,
 )
-from engine.types import Call, Completion, LoopResult, Sampling, TokenLogprob
+from selfrefine.engine.types import Call, Completion, LoopResult, Sampling, TokenLogprob
 
 log = logging.getLogger("selfrefine.server")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.scoring import keywords
+from selfrefine.tasks.scoring import keywords
 
 VOWELS = set("aeiouy")
 

@@ -7,9 +7,9 @@ runs per input, summed over the inputs. Differences under `min_gain_s` are treat
 
 from __future__ import annotations
 
-from engine.types import Observation
-from tasks.sandbox import Limits, SandboxUnavailable, run_python
-from tasks.scoring import describe_outputs, extract_code, parse_python, same_output
+from selfrefine.engine.types import Observation
+from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
+from selfrefine.tasks.scoring import describe_outputs, extract_code, parse_python, same_output
 
 
 class SpeedScorer:

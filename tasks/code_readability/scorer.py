@@ -13,8 +13,8 @@ import ast
 import io
 import tokenize
 
-from tasks.sandbox import Limits, SandboxUnavailable, run_python
-from tasks.scoring import describe_outputs, extract_code, parse_python, same_output
+from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
+from selfrefine.tasks.scoring import describe_outputs, extract_code, parse_python, same_output
 
 THROWAWAY = {"tmp", "temp", "foo", "bar", "baz", "var", "val", "res", "ans", "arr", "lst", "aaa", "xxx"}
 

@@ -6,8 +6,8 @@ feedback) and must answer with a JSON object forced by a schema.
 
 from __future__ import annotations
 
-from engine.history import ChatFormat, Conversation
-from engine.types import Sampling
+from selfrefine.engine.history import ChatFormat, Conversation
+from selfrefine.engine.types import Sampling
 
 JUDGE_PROMPT = (
     "You grade replies in open-domain chat.\n\n"

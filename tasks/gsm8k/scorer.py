@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import math
 
-from engine.types import Observation
-from tasks.sandbox import Limits, SandboxUnavailable, run_python
-from tasks.scoring import extract_code, parse_python
+from selfrefine.engine.types import Observation
+from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
+from selfrefine.tasks.scoring import extract_code, parse_python
 
 MARK = "__SELFREFINE_ANSWER__"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engine.types import Observation
-from grammars.feedback import segments
+from selfrefine.engine.types import Observation
+from selfrefine.grammars.feedback import segments
 
 # Prompt labels a model may echo around its review ("Target sentiment: Very negative",
 # "Review:", "Rewritten:"). They are not the review, and "Very negative" alone would tip VADER.

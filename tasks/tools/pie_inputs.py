@@ -3,7 +3,7 @@
 The shipped PIE rows have no test inputs. Each input below was written for this project by
 reading how the program parses stdin (and, for the AtCoder / AOJ problem id, the problem's
 input format); some are generated with a fixed seed to make the slow program do real work.
-Run: python -m tasks.tools.pie_inputs /path/to/shared/data
+Run: python -m selfrefine.tasks.tools.pie_inputs /path/to/shared/data
 """
 
 from __future__ import annotations

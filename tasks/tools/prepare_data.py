@@ -1,6 +1,6 @@
 """Maintainer tool: copy the task data from the shared benchmark folder into tasks/<name>/data.
 
-Run once: python -m tasks.tools.prepare_data /path/to/shared/data
+Run once: python -m selfrefine.tasks.tools.prepare_data /path/to/shared/data
 Nothing in the product or its tests reads the shared folder; they read the copies written here.
 """
 

@@ -1,6 +1,6 @@
 """Maintainer tool: print the markdown results table from eval run folders' summary.json.
 
-Run: python -m tasks.tools.results_table RUN_DIR [RUN_DIR ...]
+Run: python -m selfrefine.tasks.tools.results_table RUN_DIR [RUN_DIR ...]
 """
 
 from __future__ import annotations

@@ -15,13 +15,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from engine import cli_options as opts
-from engine import models, quiet, settings
-from engine.errors import SelfRefineError
-from engine.loop import Item
-from engine.prompts import DEFAULT_STOP_PHRASE
-from engine.types import LoopError, LoopResult
-from grammars.feedback import DEFAULT_ASPECTS
+from selfrefine import cli_options as opts
+from selfrefine.engine import models, quiet, settings
+from selfrefine.engine.errors import SelfRefineError
+from selfrefine.engine.loop import Item
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
+from selfrefine.engine.types import LoopError, LoopResult
+from selfrefine.grammars.feedback import DEFAULT_ASPECTS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.")
@@ -274,7 +274,7 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
                   json_out: bool, engine: dict) -> None:
     """`selfrefine run --from-task`: one row of a task through the task's own loop, with the
     scorer's verdict on every output (the scorer never sees the loop's feedback)."""
-    from tasks import registry
+    from selfrefine.tasks import registry
 
     try:
         task = registry.with_overrides(registry.load(spec), rounds=rounds)
@@ -314,7 +314,7 @@ def engine_args_cmd(
 ) -> None:
     """Print, as JSON, the vLLM engine arguments the other commands would use (starts nothing)."""
     quiet.configure(engine["verbose"])
-    from engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.vllm_engine import VLLMEngine
 
     try:
         options = opts.engine_options(engine)
@@ -330,7 +330,7 @@ def engine_args_cmd(
 
 
 async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
-    from engine.loop import refine_many
+    from selfrefine.engine.loop import refine_many
 
     t0 = time.perf_counter()
     err.print(f"starting engine for {name} ...")
@@ -398,7 +398,7 @@ def serve(
         name, path = _resolve(model)
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
-    from engine.server.app import serve as run_server
+    from selfrefine.engine.server.app import serve as run_server
 
     err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
     run_server(path, name, options, host=host, port=port, api_key=api_key,
@@ -430,8 +430,8 @@ def eval_cmd(
 ) -> None:
     """Score a task's first draft and every refine round with the task's own scorer."""
     quiet.configure(engine["verbose"])
-    from tasks import eval as ev
-    from tasks import registry
+    from selfrefine.tasks import eval as ev
+    from selfrefine.tasks import registry
 
     if task == "list":
         table = Table("task", "variants", "items", "metric")
@@ -464,7 +464,7 @@ def eval_cmd(
         _fail(exc)
 
     async def go():
-        from engine.vllm_engine import VLLMEngine
+        from selfrefine.engine.vllm_engine import VLLMEngine
 
         t0 = time.perf_counter()
         err.print(f"starting engine for {name} ...")
@@ -530,8 +530,8 @@ def bench(
 ) -> None:
     """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit."""
     quiet.configure(verbose)
-    from bench import report as bench_report
-    from bench import run as bench_run
+    from selfrefine.bench import report as bench_report
+    from selfrefine.bench import run as bench_run
 
     try:
         options = opts.engine_options(locals())

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from engine.settings import ENGINE_PARAMS, engine_options  # noqa: F401  (the commands' helpers)
+from selfrefine.engine.settings import ENGINE_PARAMS, engine_options  # noqa: F401  (the commands' helpers)
 
 MaxModelLen = Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")]
 KvCacheGib = Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")]

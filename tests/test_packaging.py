@@ -1,0 +1,117 @@
+"""One installed name: the wheel adds only `selfrefine`, works from a fresh venv, and the layers
+import downwards only (engine and grammars below tasks and bench, the CLI and API on top)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("engine", "grammars", "tasks", "bench")
+
+# What each layer may import from this project (besides itself).
+ALLOWED = {
+    "engine": {"engine", "grammars"},
+    "grammars": {"grammars", "engine"},  # engine.errors only; checked below
+    "tasks": {"tasks", "engine", "grammars"},
+    "bench": {"bench", "engine", "grammars"},
+}
+
+
+def _project_imports(path: Path) -> list[str]:
+    """Absolute module names this file imports from the project (`selfrefine...`) or under a
+    bare layer name (`engine...`, which the wheel does not install)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            mods = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            mods = [a.name for a in node.names]
+        else:
+            continue
+        names += [m for m in mods if m.split(".")[0] in ("selfrefine", *LAYERS)]
+    return names
+
+
+def test_no_bare_layer_imports_anywhere():
+    files = [p for d in (*LAYERS, "selfrefine", "tests", "scripts") for p in (ROOT / d).rglob("*.py")]
+    bare = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in _project_imports(p)
+            if m.split(".")[0] in LAYERS]
+    assert len(files) > 40 and bare == []
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_layers_import_downwards_only(layer):
+    wrong = []
+    for p in (ROOT / layer).rglob("*.py"):
+        for m in _project_imports(p):
+            parts = m.split(".")
+            if parts[0] != "selfrefine" or len(parts) < 2:
+                continue
+            if parts[1] not in ALLOWED[layer] or (layer == "grammars" and parts[1] == "engine"
+                                                   and parts[2:3] != ["errors"]):
+                wrong.append(f"{p.relative_to(ROOT)}: {m}")
+    assert wrong == []
+
+
+def _copy_source(dst: Path) -> None:
+    """The tracked files only (no build/, egg-info, caches or venv left by a checkout)."""
+    try:
+        files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True,
+                               ).stdout.decode().split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("needs a git checkout to list the tracked files")
+    for f in filter(None, files):
+        if (ROOT / f).is_file():
+            (dst / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / f, dst / f)
+
+
+def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
+    src, dist, venv = tmp_path / "src", tmp_path / "dist", tmp_path / "venv"
+    _copy_source(src)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                    "-w", str(dist), str(src)], check=True, capture_output=True, timeout=600)
+    (wheel,) = dist.glob("selfrefine-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
+    assert top == {"selfrefine"}
+    for must in ("selfrefine/cli.py", "selfrefine/engine/loop.py", "selfrefine/grammars/feedback.py",
+                 "selfrefine/tasks/commongen_hard/task.yaml", "selfrefine/tasks/commongen_hard/data.jsonl",
+                 "selfrefine/bench/run.py", "selfrefine/engine/server/app.py"):
+        assert must in names, must
+
+    # A fresh venv with the wheel; its dependencies come from this interpreter's site-packages,
+    # appended as a plain path (the .pth files there, this checkout's editable install among
+    # them, are not processed), so `selfrefine` can only come from the wheel.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    vpy = venv / "bin" / "python"
+    purelib = subprocess.run([str(vpy), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    (Path(purelib) / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(vpy), "install", "-q", "--no-deps",
+                    str(wheel)], check=True, capture_output=True, timeout=300)
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "COLUMNS": "200"}
+    run = lambda *a: subprocess.run(a, cwd=tmp_path, env=env, capture_output=True, text=True,  # noqa: E731
+                                    timeout=300)
+    where = run(str(vpy), "-c", "import selfrefine, selfrefine.engine.loop as l, selfrefine.tasks.registry as r;"
+                "print(selfrefine.__file__); print(l.__file__); print(len(r.available()))")
+    assert where.returncode == 0, where.stderr
+    lines = where.stdout.split()
+    assert all(line.startswith(purelib) for line in lines[:2]) and lines[2] == "7"
+    for bare in LAYERS:  # nothing installed a top-level engine / tasks / ...
+        assert not (Path(purelib) / bare).exists()
+    exe = str(venv / "bin" / "selfrefine")
+    helped = run(exe, "--help")
+    assert helped.returncode == 0 and "refine" in helped.stdout and "serve" in helped.stdout
+    listed = run(exe, "models", "list")
+    assert listed.returncode == 0, listed.stderr
+    assert "qwen2.5-coder-0.5b-instruct" in listed.stdout and "smollm2-135m-instruct" in listed.stdout
