@@ -469,8 +469,10 @@ def eval_cmd(
         t0 = time.perf_counter()
         err.print(f"starting engine for {name} ...")
         engine = VLLMEngine(path, name, options).start()
-        judge_engine = VLLMEngine(judge[1], judge[0], options).start() if judge else None
         critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+        # A judge that is the critic's model shares its engine (one copy of the weights).
+        same = judge and critic and judge[0] == critic[0]
+        judge_engine = critic_engine if same else VLLMEngine(judge[1], judge[0], options).start() if judge else None
         err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
         try:
             with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -480,7 +482,7 @@ def eval_cmd(
                                          judge=judge_engine, critic=critic_engine,
                                          on_progress=lambda n: bar.update(tid, advance=n))
         finally:
-            for e in (engine, judge_engine, critic_engine):
+            for e in (engine, judge_engine, critic_engine):  # shutdown() is idempotent
                 if e is not None:
                     e.shutdown()
 
