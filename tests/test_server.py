@@ -106,12 +106,12 @@ class Server:
         return out
 
 
-def launch(tmp_path_factory, *args: str, env: dict | None = None) -> Server:
-    """`selfrefine serve` on the test model in a subprocess (not yet ready); `env` adds to the
-    environment (a None value removes the variable)."""
+def launch(tmp_path_factory, *args: str, env: dict | None = None, model: str = TEST_MODEL) -> Server:
+    """`selfrefine serve` on `model` (default: the test model) in a subprocess (not yet ready);
+    `env` adds to the environment (a None value removes the variable)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
-    cmd = [CLI, "serve", "--model", TEST_MODEL, "--port", str(port), "--kv-cache-gib", "1", *args]
+    cmd = [CLI, "serve", "--model", model, "--port", str(port), "--kv-cache-gib", "1", *args]
     full_env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
     for k, v in (env or {}).items():  # None: unset
         if v is None:
@@ -457,7 +457,7 @@ def test_n_runs_independent_loops(server):
         ({"model": PLAIN, "messages": []}, "messages"),
         ({"model": PLAIN, "messages": [{"role": "robot", "content": "hi"}]}, "messages.0.role"),
         ({"model": PLAIN, "messages": HI, "n": 99}, "n"),
-        ({"model": PLAIN, "messages": HI, "tools": [{"type": "function"}]}, "tools"),
+        ({"model": PLAIN, "messages": HI, "tools": [{"type": "function"}]}, "tools.0.function"),
         ({"model": PLAIN, "messages": HI, "selfrefine": {"max_rounds": 1}}, "selfrefine"),
         ({"model": REFINE, "messages": HI, "selfrefine": {"max_rounds": 99}}, "max_rounds"),
         ({"model": REFINE, "messages": HI, "selfrefine": {"no_such_option": 1}}, "selfrefine.no_such_option"),

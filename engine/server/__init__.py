@@ -1,7 +1,8 @@
 """OpenAI-compatible HTTP server over one shared engine: plain generation and Self-Refine loops.
 
-protocol.py holds the request models, serving.py the logic (no HTTP), metrics.py the
-Prometheus metrics and app.py the FastAPI routes and the process start-up.
+protocol.py holds the request models, serving.py the logic (no HTTP), tools.py tool calling
+(schemas that force a call, reading calls out of the output), metrics.py the Prometheus metrics
+and app.py the FastAPI routes and the process start-up.
 """
 
 REFINE_SUFFIX = "-selfrefine"

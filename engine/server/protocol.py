@@ -7,6 +7,7 @@ types (`to_sampling`, `SelfRefineOptions.to_config`); anything out of range rais
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.server.tools import ToolUse
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
@@ -23,9 +25,9 @@ MAX_TOP_LOGPROBS = 20
 MAX_COMPLETION_LOGPROBS = 5
 """completions `logprobs`: at most this many alternatives per token (OpenAI's limit)."""
 UNSUPPORTED = (
-    "tools",
-    "functions",
+    "tools",  # chat declares these two (tool calling); on /v1/completions they stay unsupported
     "tool_choice",
+    "functions",  # OpenAI's deprecated forerunners of tools / tool_choice
     "function_call",
     "logit_bias",
     "audio",
@@ -202,6 +204,10 @@ class BaseCompletionRequest(BaseModel):
         for name in UNSUPPORTED:
             value = (self.model_extra or {}).get(name)
             if value not in (None, False, [], {}, 0, "", "none"):
+                if name in ("tools", "tool_choice"):
+                    raise InvalidParameter(name, "is only supported on /v1/chat/completions")
+                if name in ("functions", "function_call"):
+                    raise InvalidParameter(name, "is not supported (OpenAI deprecated it): use tools")
                 raise InvalidParameter(name, "is not supported by this server")
         if not 1 <= self.n <= MAX_N:
             raise InvalidParameter("n", f"must be in [1, {MAX_N}]")
@@ -244,12 +250,46 @@ class BaseCompletionRequest(BaseModel):
         return bool(self.stream_options and self.stream_options.include_usage)
 
 
+class FunctionSpec(BaseModel):
+    """A tool's function: its name, what it does, and a JSON schema of its arguments."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    description: str | None = None
+    parameters: dict[str, Any] | None = None
+    strict: bool | None = None
+
+
+class ToolSpec(BaseModel):
+    """One entry of `tools` (OpenAI's only tool type: a function)."""
+
+    type: Literal["function"]
+    function: FunctionSpec
+
+
+class CalledFunction(BaseModel):
+    name: str
+    arguments: str
+    """The arguments as a JSON text (OpenAI's shape); rendered into the chat template as an object."""
+
+
+class MessageToolCall(BaseModel):
+    """A tool call in an assistant message of the history."""
+
+    id: str
+    type: Literal["function"] = "function"
+    function: CalledFunction
+
+
 class ChatMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    role: Literal["system", "developer", "user", "assistant"]
+    role: Literal["system", "developer", "user", "assistant", "tool"]
     content: str | list[dict[str, Any]] | None = None
     name: str | None = None
+    tool_calls: list[MessageToolCall] | None = None
+    """assistant: the calls it made."""
+    tool_call_id: str | None = None
+    """tool: the call this message answers."""
 
     def text(self, index: int) -> str:
         if isinstance(self.content, str):
@@ -276,6 +316,12 @@ class ChatCompletionRequest(BaseCompletionRequest):
     """Return the log-probability of each generated token (plain model only)."""
     top_logprobs: StrictInt | None = None
     """With logprobs=true: also the 0-20 most likely tokens at each position."""
+    tools: list[ToolSpec] | None = None
+    """Functions the model may call (plain model only)."""
+    tool_choice: Any = None
+    """"auto" (default with tools), "required", "none", or {"type": "function", "function": {"name": ...}}."""
+    parallel_tool_calls: StrictBool | None = None
+    """false: at most one tool call per answer."""
 
     @model_validator(mode="after")
     def _check_logprobs(self):
@@ -286,6 +332,67 @@ class ChatCompletionRequest(BaseCompletionRequest):
                 raise InvalidParameter("top_logprobs", "needs logprobs=true")
         return self
 
+    @model_validator(mode="after")
+    def _check_tools(self):
+        if self.tools is not None and not self.tools:
+            raise InvalidParameter("tools", "must not be empty: give at least one tool or leave tools out")
+        names: dict[str, int] = {}
+        for i, tool in enumerate(self.tools or []):
+            fn = tool.function
+            if fn.name in names:
+                raise InvalidParameter(f"tools.{i}.function.name",
+                                       f"{fn.name!r} is already the name of tools.{names[fn.name]}")
+            names[fn.name] = i
+            if fn.parameters is not None and fn.parameters.get("type", "object") != "object":
+                raise InvalidParameter(f"tools.{i}.function.parameters",
+                                       'must be a JSON schema of an object ("type": "object")')
+        choice = self.tool_choice
+        usage = 'use "auto", "required", "none" or {"type": "function", "function": {"name": ...}}'
+        if isinstance(choice, dict):
+            fn = choice.get("function")
+            if set(choice) != {"type", "function"} or choice["type"] != "function" \
+                    or not isinstance(fn, dict):
+                raise InvalidParameter("tool_choice", f"unsupported value {choice!r}; {usage}")
+            if not isinstance(fn.get("name"), str) or not fn["name"]:
+                raise InvalidParameter("tool_choice.function.name", "must be a function name")
+            if self.tools is None:
+                raise InvalidParameter("tool_choice", "names a function but the request has no tools")
+            if fn["name"] not in names:
+                raise InvalidParameter("tool_choice.function.name",
+                                       f"no tool is named {fn['name']!r}; the tools are {sorted(names)}")
+        elif choice is not None:
+            if choice not in ("auto", "required", "none"):
+                raise InvalidParameter("tool_choice", f"unsupported value {choice!r}; {usage}")
+            if choice != "none" and self.tools is None:
+                raise InvalidParameter("tool_choice", f"is {choice!r} but the request has no tools")
+        for i, m in enumerate(self.messages):
+            if m.tool_calls is not None and m.role != "assistant":
+                raise InvalidParameter(f"messages.{i}.tool_calls", "only assistant messages carry tool calls")
+            if m.role == "tool" and not m.tool_call_id:
+                raise InvalidParameter(f"messages.{i}.tool_call_id",
+                                       "is required: the id of the tool call this message answers")
+            for j, call in enumerate(m.tool_calls or []):
+                try:
+                    args = json.loads(call.function.arguments)
+                except ValueError:
+                    args = None
+                if not isinstance(args, dict):
+                    raise InvalidParameter(f"messages.{i}.tool_calls.{j}.function.arguments",
+                                           "must be a JSON object, as text")
+        return self
+
+    def tool_use(self) -> ToolUse | None:
+        """What the request asks of tools: None when it gives none (or says tool_choice "none")."""
+        if not self.tools or self.tool_choice == "none":
+            return None
+        choice = self.tool_choice or "auto"
+        return ToolUse(
+            tools=[t.model_dump(exclude_none=True) for t in self.tools],
+            choice="function" if isinstance(choice, dict) else choice,
+            function=choice["function"]["name"] if isinstance(choice, dict) else None,
+            parallel=self.parallel_tool_calls is not False,
+        )
+
     def logprob_count(self) -> int | None:
         return (self.top_logprobs or 0) if self.logprobs else None
 
@@ -294,12 +401,25 @@ class ChatCompletionRequest(BaseCompletionRequest):
             return self.max_tokens
         return self.max_completion_tokens if self.max_completion_tokens is not None else default
 
-    def chat(self) -> list[dict[str, str]]:
-        """The conversation as plain {role, content} dicts (developer -> system)."""
-        return [
-            {"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
-            for i, m in enumerate(self.messages)
-        ]
+    def chat(self) -> list[dict]:
+        """The conversation as plain {role, content} dicts (developer -> system), as chat templates
+        take it: an assistant's tool calls with their arguments as objects, a tool result with
+        the id of the call it answers."""
+        out = []
+        for i, m in enumerate(self.messages):
+            d: dict[str, Any] = {"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
+            if m.tool_calls:
+                d["tool_calls"] = [
+                    {"id": c.id, "type": "function",
+                     "function": {"name": c.function.name, "arguments": json.loads(c.function.arguments)}}
+                    for c in m.tool_calls
+                ]
+            if m.role == "tool":
+                d["tool_call_id"] = m.tool_call_id
+                if m.name:
+                    d["name"] = m.name
+            out.append(d)
+        return out
 
 
 class CompletionRequest(BaseCompletionRequest):

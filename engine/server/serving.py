@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
 from selfrefine.engine.loop import MIN_ROOM, Item, refine
 from selfrefine.engine.server import REFINE_SUFFIX
+from selfrefine.engine.server import tools as toolcalls
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import (
     BaseCompletionRequest,
@@ -30,6 +31,7 @@ from selfrefine.engine.server.protocol import (
     CompletionRequest,
     SelfRefineOptions,
 )
+from selfrefine.engine.server.tools import ToolOutcome, ToolStream, ToolUse
 from selfrefine.engine.types import Call, Completion, LoopResult, Sampling, TokenLogprob
 
 log = logging.getLogger("selfrefine.server")
@@ -167,6 +169,8 @@ class ChoiceResult:
     calls: list[Call]
     loop: LoopResult | None = None
     logprobs: list[TokenLogprob] | None = None
+    tool: ToolOutcome | None = None
+    """With tools: the output read as content and tool calls (`text` stays the raw output)."""
 
 
 @dataclass
@@ -184,6 +188,8 @@ class Plan:
     return_trace: bool = False
     logprobs: int | None = None
     """Alternatives per token when the request asked for logprobs (None: it did not)."""
+    tools: ToolUse | None = None
+    """The request's tools (None: none, or tool_choice "none")."""
     created: int = field(default_factory=lambda: int(time.time()))
 
 
@@ -293,10 +299,11 @@ class Serving:
 
     # ------------------------------------------------------------------ planning
 
-    def _render_chat(self, messages: list[dict]) -> list[int]:
+    def _render_chat(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         tok = self.engine.tokenizer
+        kwargs = {"tools": tools} if tools else {}
         try:
-            text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+            text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True, **kwargs)
         except Exception as exc:  # jinja raises on conversations the template refuses
             raise InvalidParameter("messages", f"the chat template refused them: {exc}") from exc
         return list(tok.encode(text, add_special_tokens=False))
@@ -331,7 +338,8 @@ class Serving:
                 "among a draft and rewrites made by several engine calls, so it has no single "
                 f"sequence of token probabilities; ask the plain model {self.model_name!r} for logprobs",
             )
-        schema = req.answer_schema()
+        use = self._tool_use(req, refining) if kind == "chat" else None
+        schema = use.schema() if use is not None and use.forced else req.answer_schema()
         default_max = DEFAULT_CHAT_MAX_TOKENS if kind == "chat" else DEFAULT_COMPLETION_MAX_TOKENS
         opts = req.selfrefine
         if refining and opts is None:
@@ -341,7 +349,7 @@ class Serving:
             messages = req.chat()
             if refining and messages[-1]["role"] != "user":
                 raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
-            ids = self._render_chat(messages)
+            ids = self._render_chat(messages, use.tools if use else None)
             units = [(messages, ids)] * req.n
         else:
             assert isinstance(req, CompletionRequest)
@@ -371,7 +379,7 @@ class Serving:
                     item = Item(input=source, id=str(i))
                 jobs.append(self._loop_job(self._job_engine(req), item, cfg))
             else:
-                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema, logprobs))
+                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema, logprobs, use))
         prefix = "chatcmpl" if kind == "chat" else "cmpl"
         return Plan(
             kind=kind,
@@ -382,7 +390,34 @@ class Serving:
             include_usage=req.include_usage,
             return_trace=bool(opts and opts.return_trace),
             logprobs=logprobs,
+            tools=use,
         )
+
+    def _tool_use(self, req: ChatCompletionRequest, refining: bool) -> ToolUse | None:
+        """The request's tools, checked against the model name and the model's chat template."""
+        if refining and req.tools:
+            raise InvalidParameter(
+                "tools",
+                f"tool calling is served on the plain model {self.model_name!r} only: a Self-Refine "
+                f"loop ({self.refine_name!r}) critiques and rewrites a text answer, and a tool call "
+                "is not one; send tools to the plain model",
+            )
+        use = req.tool_use()
+        if use is None:
+            return None
+        if not toolcalls.template_parses_tools(self.engine.tokenizer):
+            raise InvalidParameter(
+                "tools",
+                f"the chat template of {self.model_name!r} has no tool-call format this server reads "
+                "(it reads Hermes-style <tool_call> tags, as in Qwen2.5's template)",
+            )
+        if use.forced and req.answer_schema() is not None:
+            raise InvalidParameter(
+                "response_format",
+                f"cannot be combined with tool_choice {req.tool_choice!r}: the output is then the "
+                "tool call, constrained by the tool's parameters",
+            )
+        return use
 
     def _loop_job(self, engine, item: Item, cfg):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
@@ -401,7 +436,7 @@ class Serving:
         return job
 
     def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None,
-                   logprobs: int | None = None):
+                   logprobs: int | None = None, tools: ToolUse | None = None):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
                 kwargs: dict = {"logprobs": logprobs} if logprobs is not None else {}
@@ -425,7 +460,9 @@ class Serving:
             self.metrics.loops.labels("plain", "ok").inc()
             call = Call.of(out, "plain", 0, self.model_name)
             self.metrics.record_calls([call])
-            return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs)
+            tool = (toolcalls.parse(tools, out.text, out.finish_reason, self.engine.tokenizer)
+                    if tools is not None else None)
+            return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs, tool=tool)
 
         return job
 
@@ -496,8 +533,8 @@ class Serving:
         if plan.kind == "chat":
             return {
                 "index": i,
-                "message": {"role": "assistant", "content": r.text},
-                "finish_reason": r.finish_reason,
+                "message": r.tool.message() if r.tool else {"role": "assistant", "content": r.text},
+                "finish_reason": r.tool.finish_reason if r.tool else r.finish_reason,
                 "logprobs": self._logprobs(plan, r.logprobs),
             }
         return {"index": i, "text": r.text, "finish_reason": r.finish_reason,
@@ -545,12 +582,14 @@ class Serving:
 
     def _delta(
         self, plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False,
-        logprobs: dict | None = None,
+        logprobs: dict | None = None, tool_calls: list[dict] | None = None,
     ) -> dict:
         if plan.kind == "chat":
             delta: dict = {"role": "assistant"} if role else {}
             if content is not None:
                 delta["content"] = content
+            if tool_calls:
+                delta["tool_calls"] = tool_calls
             return {"index": i, "delta": delta, "finish_reason": finish, "logprobs": logprobs}
         return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": logprobs}
 
@@ -562,6 +601,24 @@ class Serving:
             offset = sum(len(e.token) for e in sent[i])
             sent[i] += entries
             return self._delta(plan, i, text, logprobs=self._logprobs(plan, entries, offset))
+
+        # With tools the text is read as it grows (ToolStream) into content and tool-call deltas;
+        # logprob entries wait for the next chunk sent, as a tag's tokens may make no delta yet.
+        readers = [ToolStream(plan.tools, self.engine.tokenizer) for _ in plan.jobs] if plan.tools else None
+        held: list[list[TokenLogprob]] = [[] for _ in plan.jobs]
+
+        def held_logprobs(i: int) -> dict | None:
+            entries, held[i] = held[i], []
+            offset = sum(len(e.token) for e in sent[i])
+            sent[i] += entries
+            return self._logprobs(plan, entries, offset)
+
+        def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final: bool = False) -> list[str]:
+            held[i] += entries
+            deltas = readers[i].feed(text) + (readers[i].finish() if final else [])
+            return [self._chunk(plan, [self._delta(plan, i, d.get("content"), tool_calls=d.get("tool_calls"),
+                                                   logprobs=held_logprobs(i))])
+                    for d in deltas]
         try:
             if plan.kind == "chat":
                 yield self._chunk(plan, [self._delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
@@ -573,11 +630,22 @@ class Serving:
                 elif msg[0] == "text":
                     _, i, text, entries = msg
                     streamed[i] += text
+                    if readers is not None:
+                        for chunk in tool_chunks(i, text, entries or []):
+                            yield chunk
+                        continue
                     yield self._chunk(plan, [delta_with_logprobs(i, text, entries or [])])
                 elif msg[0] == "done":
                     _, i, r = msg
                     rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
-                    entries = (r.logprobs or [])[len(sent[i]) :]
+                    entries = (r.logprobs or [])[len(sent[i]) + len(held[i]) :]
+                    if r.tool is not None and readers is not None:
+                        for chunk in tool_chunks(i, rest, entries, final=True):
+                            yield chunk
+                        lp = held_logprobs(i) if held[i] else None
+                        done = self._delta(plan, i, finish=r.tool.finish_reason, logprobs=lp)
+                        yield self._chunk(plan, [done])
+                        continue
                     if rest or entries:
                         yield self._chunk(plan, [delta_with_logprobs(i, rest, entries)])
                     extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}

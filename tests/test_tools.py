@@ -1,0 +1,518 @@
+"""Tool calling on the plain model name: tools, tool_choice, tool_calls, role "tool" messages.
+
+The first part needs no engine: request validation, the schemas that force a call, the readers
+of the model's output (whole and streamed), and the server's responses over a scripted engine
+whose tokenizer has a Hermes-style template. The last part runs `selfrefine serve` on
+Qwen2.5-Coder-0.5B (SmolLM2's template has no tools) and asks it through the official `openai`
+client.
+"""
+
+import asyncio
+import json
+
+import openai
+import pytest
+from pydantic import ValidationError
+
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.protocol import ChatCompletionRequest
+from selfrefine.engine.server.serving import LoopGate, Serving, error_response
+from selfrefine.engine.server.tools import EMPTY_PARAMETERS, ToolStream, ToolUse, parse
+from tests.fakes import CharTokenizer, ScriptedEngine
+
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Current weather in a city.",
+        "parameters": {
+            "type": "object",
+            "properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["C", "F"]}},
+            "required": ["city"],
+        },
+    },
+}
+CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+TIME = {"type": "function", "function": {"name": "get_time", "description": "The time in a city.",
+                                         "parameters": CITY}}
+ASK = [{"role": "user", "content": "What is the weather in Paris?"}]
+NAMED = {"type": "function", "function": {"name": "get_weather"}}
+CALL = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+
+
+class HermesTokenizer(CharTokenizer):
+    """The character tokenizer with a Qwen-like template: tools in the system turn, calls in
+    <tool_call> tags, tool results in <tool_response> tags."""
+
+    chat_template = "... <tool_call> ..."
+
+    def apply_chat_template(self, messages, tokenize=False, add_generation_prompt=False, tools=None):
+        s = "".join(f"<tools>{json.dumps(t)}</tools>\n" for t in tools or [])
+        for m in messages:
+            if m["role"] == "tool":
+                s += f"<tool_response>{m['content']}</tool_response>\n"
+                continue
+            calls = "".join(f"<tool_call>{json.dumps(c['function'])}</tool_call>"
+                            for c in m.get("tool_calls", []))
+            s += f"<{m['role']}>{m['content']}{calls}</>\n"
+        return s + ("<assistant>" if add_generation_prompt else "")
+
+
+def _serving(script: list[str], template: bool = True) -> tuple[Serving, ScriptedEngine]:
+    engine = ScriptedEngine(script)
+    if template:
+        engine.tokenizer = HermesTokenizer()
+    return Serving(engine, "m", LoopGate(4, 0, Metrics()), Metrics()), engine
+
+
+def _body(**kw) -> dict:
+    return {"model": "m", "messages": ASK, "tools": [WEATHER], **kw}
+
+
+def _complete(serving: Serving, body: dict) -> dict:
+    return asyncio.run(serving.complete(serving.plan_chat(body)))
+
+
+def _stream(serving: Serving, body: dict) -> list[dict]:
+    async def go():
+        return [c async for c in serving.stream(serving.plan_chat({**body, "stream": True}))]
+
+    chunks = asyncio.run(go())
+    assert chunks[-1] == "data: [DONE]\n\n"
+    return [json.loads(c[6:]) for c in chunks[:-1]]
+
+
+def _assemble(deltas: list[dict]) -> tuple[str, list[dict]]:
+    """Content and tool calls put together from streamed deltas, as OpenAI clients do: a call's
+    first delta has its id, type and name; every delta adds to its arguments."""
+    content, calls = "", {}
+    for d in deltas:
+        content += d.get("content") or ""
+        for c in d.get("tool_calls", []):
+            if c["index"] not in calls:
+                assert c["id"] and c["type"] == "function" and c["function"]["name"], c
+                calls[c["index"]] = {"id": c["id"], "name": c["function"]["name"], "arguments": ""}
+            else:
+                assert "id" not in c and "name" not in c["function"], c
+            calls[c["index"]]["arguments"] += c["function"].get("arguments") or ""
+    assert sorted(calls) == list(range(len(calls)))
+    return content, [calls[k] for k in sorted(calls)]
+
+
+# ------------------------------------------------------------------ validation (no engine)
+
+
+@pytest.mark.parametrize(
+    "body,param,words",
+    [
+        (_body(tools=[]), "tools", "must not be empty"),
+        (_body(tools=[{"type": "function"}]), "tools.0.function", "required"),
+        (_body(tools=[{"type": "retrieval", "function": WEATHER["function"]}]), "tools.0.type", "function"),
+        (_body(tools=[{"type": "function", "function": {"name": "get weather"}}]), "tools.0.function.name",
+         "pattern"),
+        (_body(tools=[WEATHER, TIME, WEATHER]), "tools.2.function.name", "already the name of tools.0"),
+        (_body(tools=[{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}]),
+         "tools.0.function.parameters", "object"),
+        (_body(tools=[{"type": "function", "function": {"name": "f", "parameters": "x"}}]),
+         "tools.0.function.parameters", "dictionary"),
+        ({"model": "m", "messages": ASK, "tool_choice": "required"}, "tool_choice", "no tools"),
+        ({"model": "m", "messages": ASK, "tool_choice": "auto"}, "tool_choice", "no tools"),
+        ({"model": "m", "messages": ASK, "tool_choice": NAMED}, "tool_choice", "no tools"),
+        (_body(tool_choice="sometimes"), "tool_choice", "unsupported value"),
+        (_body(tool_choice=5), "tool_choice", "unsupported value"),
+        (_body(tool_choice={"type": "function"}), "tool_choice", "unsupported value"),
+        (_body(tool_choice={"type": "custom", "custom": {"name": "x"}}), "tool_choice", "unsupported value"),
+        (_body(tool_choice={"type": "function", "function": {}}), "tool_choice.function.name",
+         "function name"),
+        (_body(tool_choice={"type": "function", "function": {"name": "get_time"}}),
+         "tool_choice.function.name", "no tool is named 'get_time'; the tools are ['get_weather']"),
+        (_body(parallel_tool_calls="no"), "parallel_tool_calls", "boolean"),
+        (_body(messages=[*ASK, {"role": "tool", "content": "22 C"}]), "messages.1.tool_call_id", "required"),
+        (_body(messages=[{"role": "user", "content": "hi", "tool_calls": []}]), "messages.0.tool_calls",
+         "only assistant"),
+        (_body(messages=[*ASK, {"role": "assistant", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "Paris"}}]}]),
+         "messages.1.tool_calls.0.function.arguments", "JSON object"),
+        (_body(messages=[*ASK, {"role": "assistant", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "get_weather"}}]}]),
+         "messages.1.tool_calls.0.function.arguments", "required"),
+        (_body(messages=[*ASK, {"role": "tool", "tool_call_id": "c1"}]), "messages.1.content", "required"),
+        (_body(functions=[WEATHER["function"]]), "functions", "use tools"),
+        (_body(function_call="auto"), "function_call", "use tools"),
+        # served only on the plain name; needs a template that writes Hermes-style calls
+        (_body(model="m-selfrefine"), "tools", "plain model 'm' only"),
+        (_body(tool_choice="required", response_format={"type": "json_object"}), "response_format",
+         "cannot be combined"),
+        (_body(tool_choice=NAMED, response_format={"type": "json_object"}), "response_format",
+         "cannot be combined"),
+    ],
+)
+def test_bad_tool_requests_get_400_naming_the_field(body, param, words):
+    serving, engine = _serving([])
+    with pytest.raises((InvalidParameter, ValidationError)) as e:
+        serving.plan_chat(body)
+    status, err = error_response(e.value)
+    assert status == 400 and err["error"]["param"] == param, err
+    assert words in err["error"]["message"] and err["error"]["type"] == "invalid_request_error"
+    assert engine.prompts == []
+
+
+def test_tools_on_completions_and_on_a_model_without_a_tool_template_get_400():
+    serving, _ = _serving([])
+    with pytest.raises(InvalidParameter) as e:
+        serving.plan_completion({"model": "m", "prompt": "hi", "tools": [WEATHER]})
+    assert e.value.param == "tools" and "/v1/chat/completions" in str(e.value)
+    serving, _ = _serving([], template=False)  # the plain character template renders no tools
+    with pytest.raises(InvalidParameter) as e:
+        serving.plan_chat(_body())
+    assert e.value.param == "tools" and "<tool_call>" in str(e.value)
+    # tool_choice "none" asks for no tools: fine there, and the tools are left out of the prompt
+    serving.plan_chat(_body(tool_choice="none"))
+    serving.plan_chat({"model": "m", "messages": ASK, "tool_choice": "none"})
+
+
+def test_tool_use_reads_tool_choice():
+    def use(**kw):
+        return ChatCompletionRequest.model_validate(_body(**kw)).tool_use()
+
+    assert use().choice == "auto" and use(tool_choice="auto").choice == "auto" and use().parallel
+    assert use(tool_choice="none") is None
+    assert ChatCompletionRequest.model_validate({"model": "m", "messages": ASK}).tool_use() is None
+    named = use(tool_choice=NAMED, parallel_tool_calls=False)
+    assert (named.choice, named.function, named.parallel, named.forced) == (
+        "function", "get_weather", False, True)
+    assert use(tool_choice="required").tools == [WEATHER]
+
+
+# ------------------------------------------------------------------ the schemas that force a call
+
+
+def test_required_schema_is_an_array_of_calls_to_the_given_tools():
+    schema = ToolUse([WEATHER, TIME], "required").schema()
+    assert schema["type"] == "array" and schema["minItems"] == 1 and "maxItems" not in schema
+    calls = schema["items"]["anyOf"]
+    assert [c["properties"]["name"] for c in calls] == [{"type": "string", "enum": ["get_weather"]},
+                                                        {"type": "string", "enum": ["get_time"]}]
+    assert calls[0]["properties"]["parameters"] == WEATHER["function"]["parameters"]
+    assert all(c["required"] == ["name", "parameters"] and c["additionalProperties"] is False for c in calls)
+    assert ToolUse([WEATHER], "required", parallel=False).schema()["maxItems"] == 1
+    assert ToolUse([WEATHER], "auto").schema() is None
+
+
+def test_named_schema_is_the_functions_parameters_and_defs_move_to_the_top():
+    assert ToolUse([WEATHER, TIME], "function", "get_time").schema() == TIME["function"]["parameters"]
+    bare = {"type": "function", "function": {"name": "ping"}}
+    assert ToolUse([bare], "function", "ping").schema() == EMPTY_PARAMETERS
+    with_defs = {"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}, "$defs": {"P": {"type": "integer"}}}}}
+    schema = ToolUse([with_defs], "required").schema()
+    assert schema["$defs"] == {"P": {"type": "integer"}}
+    assert "$defs" not in schema["items"]["anyOf"][0]["properties"]["parameters"]
+    assert "$defs" in with_defs["function"]["parameters"]  # the request's tool is left as it was
+    clash = {"type": "function", "function": {"name": "g", "parameters": {
+        "type": "object", "$defs": {"P": {"type": "string"}}}}}
+    with pytest.raises(InvalidParameter) as e:
+        ToolUse([with_defs, clash], "required").schema()
+    assert e.value.param == "tools" and "$defs.P" in str(e.value)
+
+
+# ------------------------------------------------------------------ reading the output
+
+
+def _args(call: dict) -> dict:
+    return json.loads(call["function"]["arguments"])
+
+
+def test_auto_reads_hermes_calls_and_the_text_around_them():
+    tok = HermesTokenizer()
+    out = parse(ToolUse([WEATHER], "auto"), "Let me check. " + CALL, "stop", tok)
+    assert out.content == "Let me check. " and out.finish_reason == "tool_calls"
+    [call] = out.tool_calls
+    assert call["id"].startswith("chatcmpl-tool-") and call["type"] == "function"
+    assert call["function"]["name"] == "get_weather" and _args(call) == {"city": "Paris"}
+    assert out.message() == {"role": "assistant", "content": "Let me check. ", "tool_calls": out.tool_calls}
+
+    two = CALL + "\n" + CALL.replace("get_weather", "get_time").replace("Paris", "Rome")
+    out = parse(ToolUse([WEATHER, TIME], "auto"), two, "stop", tok)
+    assert out.content is None
+    assert [c["function"]["name"] for c in out.tool_calls] == ["get_weather", "get_time"]
+    assert len({c["id"] for c in out.tool_calls}) == 2
+    out = parse(ToolUse([WEATHER, TIME], "auto", parallel=False), two, "stop", tok)
+    assert [c["function"]["name"] for c in out.tool_calls] == ["get_weather"]
+
+    out = parse(ToolUse([WEATHER], "auto"), "It is sunny.", "stop", tok)
+    assert (out.content, out.tool_calls, out.finish_reason) == ("It is sunny.", [], "stop")
+    assert out.message() == {"role": "assistant", "content": "It is sunny."}
+    # a whole output that is the call object without its tags (Qwen2.5-Coder-0.5B writes calls so)
+    bare = '\n{"name": "get_weather", "arguments": {"city": "Paris"}}'
+    out = parse(ToolUse([WEATHER], "auto"), bare, "stop", tok)
+    assert out.content is None and out.finish_reason == "tool_calls"
+    assert _args(out.tool_calls[0]) == {"city": "Paris"}
+    for text in ('{"name": "get_time", "arguments": {}}', '{"name": "get_weather", "arguments": {}, "x": 1}',
+                 '{"name": "get_weather", "arguments": "Paris"}',
+                 'See {"name": "get_weather", "arguments": {}}'):
+        out = parse(ToolUse([WEATHER], "auto"), text, "stop", tok)  # no tool of that name, or not the object
+        assert (out.content, out.tool_calls, out.finish_reason) == (text, [], "stop")
+    cut = '<tool_call>\n{"name": "get_weather", "argu'  # cut off by max_tokens: no call, the text stays
+    out = parse(ToolUse([WEATHER], "auto"), cut, "length", tok)
+    assert (out.content, out.tool_calls, out.finish_reason) == (cut, [], "length")
+
+
+def test_required_and_named_read_the_forced_json():
+    tok = HermesTokenizer()
+    text = ('[{"name":"get_weather","parameters":{"city":"Paris","unit":"C"}},'
+            '{"name":"get_time","parameters":{}}]')
+    out = parse(ToolUse([WEATHER, TIME], "required"), text, "stop", tok)
+    assert out.content is None and out.finish_reason == "tool_calls"
+    assert [(c["function"]["name"], _args(c)) for c in out.tool_calls] == [
+        ("get_weather", {"city": "Paris", "unit": "C"}), ("get_time", {})]
+    # cut off: the calls so far, and finish_reason says so
+    out = parse(ToolUse([WEATHER], "required"), text[:40], "length", tok)
+    assert out.finish_reason == "length" and out.tool_calls[0]["function"]["name"] == "get_weather"
+
+    out = parse(ToolUse([WEATHER], "function", "get_weather"), '{"city":"Oslo"}', "stop", tok)
+    assert out.content is None and out.finish_reason == "stop"  # OpenAI's finish for a forced function
+    assert out.tool_calls[0]["function"] == {"name": "get_weather", "arguments": '{"city":"Oslo"}'}
+
+
+@pytest.mark.parametrize(
+    "use,text",
+    [
+        (ToolUse([WEATHER], "auto"), "Sure. " + CALL),
+        (ToolUse([WEATHER, TIME], "auto"), CALL + "\n" + CALL.replace("get_weather", "get_time")),
+        (ToolUse([WEATHER], "auto"), "No call, but a < sign and a <tool"),
+        (ToolUse([WEATHER], "auto"), ' {"name": "get_weather", "arguments": {"city": "Paris"}}'),
+        (ToolUse([WEATHER], "auto"), '{"name": "get_time", "arguments": {"city": "Paris"}}'),
+        (ToolUse([WEATHER], "auto"), '{"answer": 42}'),
+        (ToolUse([WEATHER], "auto"), '{'),
+        (ToolUse([WEATHER, TIME], "required"),
+         '[{"name":"get_weather","parameters":{"city":"Paris"}},'
+         '{"name":"get_time","parameters":{"city":"Rome"}}]'),
+        (ToolUse([WEATHER], "function", "get_weather"), '{"city":"Oslo","unit":"F"}'),
+    ],
+)
+@pytest.mark.parametrize("step", [1, 3, 7])
+def test_streamed_deltas_assemble_into_the_whole_reading(use, text, step):
+    tok = HermesTokenizer()
+    reader = ToolStream(use, tok)
+    deltas = []
+    for k in range(0, len(text), step):
+        deltas += reader.feed(text[k:k + step])
+    deltas += reader.finish()
+    content, calls = _assemble(deltas)
+    whole = parse(use, text, "stop", tok)
+    assert content == (whole.content or "")
+    assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
+        (c["function"]["name"], _args(c)) for c in whole.tool_calls]
+
+
+# ------------------------------------------------------------------ serving over a scripted engine
+
+
+def test_auto_call_is_a_tool_calls_response_and_the_prompt_has_the_tools():
+    serving, engine = _serving([CALL])
+    out = _complete(serving, _body())
+    c = out["choices"][0]
+    assert c["finish_reason"] == "tool_calls" and c["message"]["content"] is None
+    [call] = c["message"]["tool_calls"]
+    assert call["function"]["name"] == "get_weather" and _args(call) == {"city": "Paris"}
+    prompt = engine.tokenizer.decode(engine.prompts[0])
+    assert prompt.startswith(f"<tools>{json.dumps(WEATHER)}</tools>") and engine.schemas == [None]
+    assert out["usage"]["completion_tokens"] == len(CALL)
+
+
+def test_forced_calls_go_through_structured_outputs():
+    serving, engine = _serving(['[{"name":"get_weather","parameters":{"city":"Paris"}}]', '{"city":"Rome"}'])
+    out = _complete(serving, _body(tool_choice="required", parallel_tool_calls=False))
+    assert engine.schemas[0] == ToolUse([WEATHER], "required", parallel=False).schema()
+    c = out["choices"][0]
+    assert c["finish_reason"] == "tool_calls" and _args(c["message"]["tool_calls"][0]) == {"city": "Paris"}
+    out = _complete(serving, _body(tool_choice=NAMED))
+    assert engine.schemas[1] == WEATHER["function"]["parameters"]
+    c = out["choices"][0]
+    assert c["finish_reason"] == "stop" and c["message"]["content"] is None
+    assert c["message"]["tool_calls"][0]["function"] == {"name": "get_weather",
+                                                         "arguments": '{"city":"Rome"}'}
+
+
+def test_tool_choice_none_answers_in_text_without_the_tools_in_the_prompt():
+    serving, engine = _serving(["Sunny, 22 C."])
+    out = _complete(serving, _body(tool_choice="none"))
+    assert out["choices"][0]["message"] == {"role": "assistant", "content": "Sunny, 22 C."}
+    assert out["choices"][0]["finish_reason"] == "stop"
+    assert "<tools>" not in engine.tokenizer.decode(engine.prompts[0]) and engine.schemas == [None]
+
+
+def test_tool_results_in_the_history_go_through_the_template():
+    history = [*ASK,
+               {"role": "assistant", "content": None, "tool_calls": [
+                   {"id": "call_1", "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}]},
+               {"role": "tool", "tool_call_id": "call_1", "content": "22 C, sunny"}]
+    serving, engine = _serving(["It is 22 C and sunny in Paris."])
+    out = _complete(serving, _body(messages=history))
+    assert out["choices"][0]["message"]["content"] == "It is 22 C and sunny in Paris."
+    assert out["choices"][0]["finish_reason"] == "stop" and "tool_calls" not in out["choices"][0]["message"]
+    prompt = engine.tokenizer.decode(engine.prompts[0])
+    # the arguments reach the template as an object, the result as the tool turn
+    call = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+    assert f"<assistant>{call}</>" in prompt
+    assert prompt.endswith("<tool_response>22 C, sunny</tool_response>\n<assistant>")
+    # the same history without tools (a follow-up need not repeat them), and on the refining name
+    serving, engine = _serving(["ok"])
+    _complete(serving, {"model": "m", "messages": history})
+    assert "<tool_response>22 C, sunny" in engine.tokenizer.decode(engine.prompts[0])
+
+
+def test_streamed_tool_calls_have_openais_delta_shape():
+    serving, _ = _serving(["Let me look. " + CALL])
+    chunks = _stream(serving, _body(stream_options={"include_usage": True}))
+    assert chunks[0]["choices"][0]["delta"] == {"role": "assistant", "content": ""}
+    body = [c for c in chunks[1:] if c["choices"]]
+    finish = [c["choices"][0]["finish_reason"] for c in body]
+    assert finish[-1] == "tool_calls" and set(finish[:-1]) == {None}
+    content, calls = _assemble([c["choices"][0]["delta"] for c in body])
+    assert content == "Let me look. " and [c["name"] for c in calls] == ["get_weather"]
+    assert json.loads(calls[0]["arguments"]) == {"city": "Paris"}
+    assert not any("<tool_call>" in (c["choices"][0]["delta"].get("content") or "") for c in body)
+    assert chunks[-1]["choices"] == []
+    assert chunks[-1]["usage"]["completion_tokens"] == len("Let me look. " + CALL)
+
+
+def test_streamed_forced_calls_and_n_choices():
+    serving, _ = _serving(['{"city":"Paris"}', '{"city":"Rome"}'])
+    chunks = _stream(serving, _body(tool_choice=NAMED, n=2))
+    for i, city in enumerate(["Paris", "Rome"]):
+        mine = [c["choices"][0] for c in chunks[1:] if c["choices"][0]["index"] == i]
+        _, calls = _assemble([m["delta"] for m in mine])
+        assert calls[0]["name"] == "get_weather" and json.loads(calls[0]["arguments"]) == {"city": city}
+        assert mine[-1]["finish_reason"] == "stop"
+
+
+def test_streamed_logprobs_with_tools_cover_every_token_once():
+    text = "Hm. " + CALL
+    serving, _ = _serving([text])
+    chunks = _stream(serving, _body(logprobs=True, top_logprobs=1))
+    entries = [e for c in chunks[1:] if c["choices"][0]["logprobs"]
+               for e in c["choices"][0]["logprobs"]["content"]]
+    assert "".join(e["token"] for e in entries) == text
+    out = _complete(_serving([text])[0], _body(logprobs=True))
+    assert "".join(e["token"] for e in out["choices"][0]["logprobs"]["content"]) == text
+
+
+# ------------------------------------------------------------------ the real server (engine)
+
+QWEN = "qwen2.5-coder-0.5b-instruct"
+WEATHER_Q = [{"role": "user", "content": "What is the weather like in Paris today?"}]
+
+
+@pytest.fixture(scope="module")
+def qwen_server(tmp_path_factory):
+    from selfrefine.engine import models
+    from tests.test_server import KEY, launch, stop, wait_ready
+
+    models.pull(QWEN)  # first use: before the server, whose start-up wait is bounded
+    srv = launch(tmp_path_factory, "--api-key", KEY, model=QWEN)
+    try:
+        wait_ready(srv)
+        yield srv
+    finally:
+        stop(srv)
+
+
+def _check_call(call, name: str = "get_weather") -> dict:
+    assert call.type == "function" and call.id and call.function.name == name
+    args = json.loads(call.function.arguments)
+    assert isinstance(args, dict) and isinstance(args.get("city"), str) and "paris" in args["city"].lower()
+    return args
+
+
+@pytest.mark.engine
+def test_forced_tool_calls_on_the_real_engine(qwen_server):
+    client = qwen_server.client()
+    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
+                                       tool_choice="required", max_tokens=64, temperature=0)
+    c = r.choices[0]
+    assert c.finish_reason == "tool_calls" and c.message.content is None and c.message.tool_calls
+    assert all(t.function.name in ("get_weather", "get_time") for t in c.message.tool_calls)
+    _check_call(c.message.tool_calls[0])
+
+    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
+                                       tool_choice=NAMED, max_tokens=64, temperature=0)
+    c = r.choices[0]
+    assert c.finish_reason == "stop" and len(c.message.tool_calls) == 1
+    named = _check_call(c.message.tool_calls[0])
+
+    # streamed: OpenAI's deltas, which put together make the same call
+    chunks = list(client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
+                                                 tool_choice=NAMED, max_tokens=64, temperature=0,
+                                                 stream=True))
+    deltas = [ch.choices[0].delta for ch in chunks if ch.choices and ch.choices[0].delta.tool_calls]
+    first = deltas[0].tool_calls[0]
+    assert first.index == 0 and first.id and first.type == "function" and first.function.name == "get_weather"
+    assert all(d.tool_calls[0].function.name is None for d in deltas[1:]) and len(deltas) > 1
+    args = "".join(d.tool_calls[0].function.arguments or "" for d in deltas)
+    assert json.loads(args) == named
+    assert chunks[-1].choices[0].finish_reason == "stop"
+
+
+@pytest.mark.engine
+def test_auto_tool_call_then_the_result_then_a_text_answer_on_the_real_engine(qwen_server):
+    client = qwen_server.client()
+    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=64,
+                                       temperature=0)
+    c = r.choices[0]
+    assert c.finish_reason == "tool_calls", c.message
+    [call] = c.message.tool_calls
+    _check_call(call)
+
+    # the same request streamed: the Hermes text arrives as tool-call deltas, never as content
+    chunks = list(client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER],
+                                                 max_tokens=64, temperature=0, stream=True))
+    calls = {}
+    for ch in chunks:
+        for t in (ch.choices[0].delta.tool_calls or []) if ch.choices else []:
+            got = calls.setdefault(t.index, {"id": t.id, "name": t.function.name, "arguments": ""})
+            got["arguments"] += t.function.arguments or ""
+    assert not "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices).strip()
+    assert list(calls) == [0] and calls[0]["id"] and calls[0]["name"] == "get_weather"
+    assert json.loads(calls[0]["arguments"]) == json.loads(call.function.arguments)
+    assert chunks[-1].choices[0].finish_reason == "tool_calls"
+
+    # the follow-up: the assistant's call and the tool's result in the history, tool_choice "none"
+    # (no more calls): a text answer that uses the result. (With the tools in its prompt this 0.5B
+    # model repeats its call and echoes the result instead; a system turn asking for a sentence
+    # keeps it from answering in JSON.)
+    system = ("You are a helpful assistant. When a tool result arrives, answer the user's question in one "
+              "plain English sentence.")
+    history = [{"role": "system", "content": system},
+               *WEATHER_Q, c.message.model_dump(exclude_none=True),
+               {"role": "tool", "tool_call_id": call.id, "content": '{"temperature_c": 22, "sky": "sunny"}'}]
+    r = client.chat.completions.create(model=QWEN, messages=history, tools=[WEATHER], tool_choice="none",
+                                       max_tokens=48, temperature=0)
+    c = r.choices[0]
+    assert c.finish_reason == "stop" and not c.message.tool_calls, c.message
+    assert "22" in c.message.content and "sunny" in c.message.content and "{" not in c.message.content
+
+    # tool_choice "none": a text answer, though the tools were sent
+    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER], tool_choice="none",
+                                       max_tokens=32, temperature=0)
+    c = r.choices[0]
+    assert c.message.content and not c.message.tool_calls and "<tool_call>" not in c.message.content
+    assert c.finish_reason in ("stop", "length")
+
+
+@pytest.mark.engine
+def test_tool_errors_on_the_real_server(qwen_server):
+    client = qwen_server.client()
+    with pytest.raises(openai.BadRequestError) as e:
+        client.chat.completions.create(model=QWEN + "-selfrefine", messages=WEATHER_Q, tools=[WEATHER])
+    assert e.value.param == "tools" and "plain model" in e.value.message
+    with pytest.raises(openai.BadRequestError) as e:
+        client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER],
+                                       tool_choice={"type": "function", "function": {"name": "get_time"}})
+    assert e.value.param == "tool_choice.function.name" and "get_time" in e.value.message
+    with pytest.raises(openai.BadRequestError) as e:
+        client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tool_choice="required")
+    assert e.value.param == "tool_choice"
