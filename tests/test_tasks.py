@@ -60,7 +60,7 @@ def test_task_settings_follow_the_paper():
     assert oracle.oracle and oracle.label == "gsm8k/oracle" and not oracle.cfg.use_stop_flag
     assert registry.load("acronym").cfg.selection == "best"
     dlg = registry.load("dialogue")
-    assert dlg.cfg.selection == "best" and dlg.cfg.exclude_draft and len(dlg.cfg.spec.aspects) == 10
+    assert dlg.cfg.selection == "best" and not dlg.cfg.exclude_draft and len(dlg.cfg.spec.aspects) == 10
     assert dlg.scorer_needs_judge
     cr = registry.load("code_readability")
     row = cr.rows(1)[0]
