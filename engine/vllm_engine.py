@@ -124,8 +124,22 @@ class _TokenStream:
         return out
 
 
-def _finite(logprob: float) -> float:
+def finite_logprob(logprob: float) -> float:
     return logprob if logprob == logprob and logprob > LOGPROB_FLOOR else LOGPROB_FLOOR
+
+
+def check_request(prompt_ids: list[int], max_model_len: int, logprobs: int | None) -> int:
+    """The room a prompt leaves for output tokens; raises on an empty prompt, one that fills
+    the context, or logprobs out of range. Every engine checks its requests with this."""
+    n_prompt = len(prompt_ids)
+    if n_prompt == 0:
+        raise InvalidParameter("prompt", "is empty")
+    room = max_model_len - n_prompt
+    if room < 1:
+        raise PromptTooLong(n_prompt, max_model_len)
+    if logprobs is not None and not 0 <= logprobs <= MAX_LOGPROBS:
+        raise InvalidParameter("logprobs", f"must be in [0, {MAX_LOGPROBS}]")
+    return room
 
 
 class VLLMEngine:
@@ -233,14 +247,8 @@ class VLLMEngine:
             raise EngineFault("engine not started")
         if self.dead:
             raise EngineDead()
+        room = check_request(prompt_ids, self.max_model_len, logprobs)
         n_prompt = len(prompt_ids)
-        if n_prompt == 0:
-            raise InvalidParameter("prompt", "is empty")
-        room = self.max_model_len - n_prompt
-        if room < 1:
-            raise PromptTooLong(n_prompt, self.max_model_len)
-        if logprobs is not None and not 0 <= logprobs <= MAX_LOGPROBS:
-            raise InvalidParameter("logprobs", f"must be in [0, {MAX_LOGPROBS}]")
         params = SamplingParams(
             temperature=sampling.temperature,
             top_p=sampling.top_p,
@@ -340,8 +348,9 @@ class VLLMEngine:
             entries.append(TokenLogprob(
                 token_id=tid,
                 token=self._token_text(tid, chosen),
-                logprob=_finite(chosen.logprob) if chosen is not None else LOGPROB_FLOOR,
-                top=tuple(TopLogprob(i, self._token_text(i, lp), _finite(lp.logprob)) for _, i, lp in top),
+                logprob=finite_logprob(chosen.logprob) if chosen is not None else LOGPROB_FLOOR,
+                top=tuple(TopLogprob(i, self._token_text(i, lp), finite_logprob(lp.logprob))
+                          for _, i, lp in top),
             ))
         return entries
 

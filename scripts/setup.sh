@@ -19,12 +19,14 @@ t0=$(date +%s)
 [ -x .venv/bin/python ] || "$py" -m venv .venv
 pip() { .venv/bin/python -m pip --disable-pip-version-check "$@" 2>&1 | grep -v "is ignored: it is neither" || true; return "${PIPESTATUS[0]}"; }
 echo "setup: installing the project with the '$extra' extra (first time: a few minutes)"
-pip install -q -e ".[$extra,test]"
+# The transformers extra too: its backend (Outlines) is tested beside vLLM's.
+pip install -q -e ".[$extra,transformers,test]"
 if [ "$extra" = cpu ]; then
   # pip pulls CUDA-linked torchvision/torchaudio that break `import vllm` on the CPU build
   # ("operator torchvision::nms does not exist"); triton is unused on CPU (~1 GB).
   pip uninstall -q -y torchvision torchaudio torchcodec triton
 fi
-.venv/bin/python -c "import vllm, selfrefine.cli" >/dev/null 2>&1 || { echo "setup: import check failed"; .venv/bin/python -c "import vllm"; exit 1; }
+.venv/bin/python -c "import vllm, outlines, selfrefine.cli" >/dev/null 2>&1 || {
+  echo "setup: import check failed"; .venv/bin/python -c "import vllm, outlines"; exit 1; }
 echo "$want" > "$stamp"
 echo "setup: done in $(( $(date +%s) - t0 )) s"
