@@ -7,6 +7,7 @@ No typer and no vLLM here: every bad value raises InvalidParameter naming the op
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.util import find_spec
 
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
@@ -14,6 +15,10 @@ from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
 from selfrefine.engine.types import Sampling
 from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+
+BACKENDS = ("vllm", "transformers")
+"""vllm: the vLLM engine (prefix cache, continuous batching). transformers: plain
+`model.generate` with Outlines for the grammar, where vLLM cannot be installed (engine.hf_engine)."""
 
 ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
                  "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
@@ -93,12 +98,44 @@ def refine_config(
     )
 
 
-def start_engines(model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions):
-    """Start the engine of `model` (name, path) and, when given, the critic's; returns both
-    (the critic None without one). Call on the event loop that will use them."""
-    engine = VLLMEngine(model[1], model[0], options).start()
+def check_backend(backend: str, options: EngineOptions | None = None) -> str:
+    """`backend` if it is known, installed and (with `options`) able to honour the options;
+    else InvalidParameter naming what is wrong and how to fix it. Starts nothing."""
+    if backend not in BACKENDS:
+        raise InvalidParameter("backend", f"must be one of {', '.join(BACKENDS)} (got {backend!r})")
+    if backend == "vllm":
+        if find_spec("vllm") is None:
+            raise InvalidParameter("backend", "vLLM is not installed (pip install 'selfrefine[cpu]' or "
+                                              "'selfrefine[gpu]'); without it use --backend transformers")
+        return backend
+    from selfrefine.engine import hf_engine
+
+    missing = hf_engine.missing_packages()
+    if missing:
+        raise InvalidParameter("backend", f"the transformers backend needs {', '.join(missing)}: "
+                                          "pip install 'selfrefine[transformers]'")
+    if options is not None:
+        hf_engine.check_options(options)
+    return backend
+
+
+def make_engine(backend: str, path: str, name: str, options: EngineOptions):
+    """An engine of `backend` for the model at `path`, not yet started."""
+    check_backend(backend, options)
+    if backend == "transformers":
+        from selfrefine.engine.hf_engine import HFEngine
+
+        return HFEngine(path, name, options)
+    return VLLMEngine(path, name, options)
+
+
+def start_engines(model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions,
+                  backend: str = "vllm"):
+    """Start the engine of `model` (name, path) and, when given, the critic's, on `backend`;
+    returns both (the critic None without one). Call on the event loop that will use them."""
+    engine = make_engine(backend, model[1], model[0], options).start()
     try:
-        critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+        critic_engine = make_engine(backend, critic[1], critic[0], options).start() if critic else None
     except BaseException:
         engine.shutdown()
         raise

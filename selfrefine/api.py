@@ -33,7 +33,10 @@ class SelfRefine:
     are `selfrefine run`'s, named without dashes (`--rounds 2` is `rounds=2`, `--no-stop-flag`
     is `stop_flag=False`, `--no-reject` is `reject=False`, `--eager` is `eager=True`);
     `aspects` takes "a,b" or a list, `scale` "1-5" or (1, 5). `concurrency` bounds the loops
-    of one `run_batch` in flight at once. `verbose=False` quiets vLLM, torch and transformers
+    of one `run_batch` in flight at once. `backend="transformers"` runs the loops on plain
+    transformers with Outlines for the grammar, where vLLM cannot be installed (slower: one call
+    at a time, no prefix cache; `selfrefine[transformers]`). `verbose=False` quiets vLLM, torch
+    and transformers
     the way the CLI does without `-v`: by setting their environment variables (those you have
     set are kept) when the engine starts.
 
@@ -72,6 +75,7 @@ class SelfRefine:
         max_tokens: int = 512,
         seed: int | None = None,
         concurrency: int = 32,
+        backend: str = "vllm",
         max_model_len: int | None = None,
         kv_cache_gib: float | None = None,
         structured_backend: str = "xgrammar",
@@ -95,6 +99,7 @@ class SelfRefine:
             seed=seed,
         )  # the RefineConfig every loop runs with
         self.options = settings.engine_options(locals())  # the EngineOptions the engine starts with
+        self.backend = settings.check_backend(backend, self.options) if engine is None else backend
         for name, spec in (("model", model), ("critic_model", critic_model)):
             if spec is not None and (not isinstance(spec, str) or not spec.strip()):
                 raise InvalidParameter(name, "must be a catalog name, a model folder or a hub id")
@@ -140,7 +145,7 @@ class SelfRefine:
                     critic_spec = models.resolve(self.critic_model) if other else None
 
                     async def boot():
-                        return settings.start_engines(main, critic_spec, self.options)
+                        return settings.start_engines(main, critic_spec, self.options, self.backend)
 
                     engine, critic = asyncio.run_coroutine_threadsafe(boot(), loop).result()
             except BaseException:

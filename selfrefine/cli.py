@@ -226,6 +226,7 @@ def run(
             seed=seed,
         )
         options = opts.engine_options(engine)
+        backend = opts.check_backend(engine["backend"], options)
         if file is not None and not file.is_file():
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:
@@ -239,7 +240,7 @@ def run(
         _fail(exc)
     try:
         results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
-                                         out_path, show_bar=file is not None))
+                                         out_path, show_bar=file is not None, backend=backend))
     except SelfRefineError as exc:
         _fail(exc, 1)
     if file is not None:
@@ -286,6 +287,7 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
         data_row = rows[index]
         item = task.item(data_row)
         options = opts.engine_options(engine)
+        backend = opts.check_backend(engine["backend"], options)
         name, path = _resolve(model)
         critic = _resolve(critic_model) if critic_model and critic_model != model else None
     except (SelfRefineError, ValueError) as exc:
@@ -293,7 +295,7 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
     err.print(f"{task.label} row {index} ({item.id}): {task.description.strip()}")
     try:
         res = asyncio.run(_run_async(name, path, critic, options, [item], task.cfg, 1, None,
-                                     show_bar=False))[0]
+                                     show_bar=False, backend=backend))[0]
     except SelfRefineError as exc:
         _fail(exc, 1)
     if isinstance(res, LoopError):
@@ -318,8 +320,10 @@ def engine_args_cmd(
 
     try:
         options = opts.engine_options(engine)
+        if engine["backend"] != "vllm":
+            raise ValueError("engine-args prints vLLM's engine arguments: it takes --backend vllm only")
         path = models.resolve(model, auto_pull=False)[1] if model in models.CATALOG else model
-    except SelfRefineError as exc:
+    except (SelfRefineError, ValueError) as exc:
         _fail(exc)
     args = VLLMEngine(path, model, options).engine_args()
     keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
@@ -329,12 +333,14 @@ def engine_args_cmd(
     print(json.dumps({k: getattr(args, k, None) for k in keys}, indent=2, default=str))
 
 
-async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar):
+async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar,
+                     backend: str = "vllm"):
     from selfrefine.engine.loop import refine_many
 
     t0 = time.perf_counter()
-    err.print(f"starting engine for {name} ...")
-    engine, critic_engine = settings.start_engines((name, path), critic, options)
+    err.print(f"starting engine for {name} ..." if backend == "vllm" else
+              f"starting engine for {name} ({backend} backend) ...")
+    engine, critic_engine = settings.start_engines((name, path), critic, options, backend)
     err.print(f"engine ready in {time.perf_counter() - t0:.1f} s")
     todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
     results: list = list(items)
@@ -391,6 +397,7 @@ def serve(
     quiet.configure(engine["verbose"])
     try:
         options = opts.engine_options(engine)
+        backend = opts.check_backend(engine["backend"], options)
         if max_concurrent_loops < 1 or max_queued_loops < 0:
             raise ValueError("--max-concurrent-loops must be >= 1 and --max-queued-loops >= 0")
         if not 0 < port < 65536:
@@ -403,7 +410,8 @@ def serve(
     err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
     run_server(path, name, options, host=host, port=port, api_key=api_key,
                max_concurrent_loops=max_concurrent_loops, max_queued_loops=max_queued_loops,
-               debug_faults=debug_faults, log_level="info" if engine["verbose"] else "warning")
+               debug_faults=debug_faults, log_level="info" if engine["verbose"] else "warning",
+               backend=backend)
 
 
 @app.command("eval")
@@ -449,6 +457,7 @@ def eval_cmd(
             raise ValueError("--offset must be >= 0")
         rows = t.rows(limit + offset)[offset:]
         options = opts.engine_options(engine)
+        backend = opts.check_backend(engine["backend"], options)
         name, path = _resolve(model)
         judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
         critic = _resolve(critic_model) if critic_model and critic_model != model else None
@@ -464,15 +473,16 @@ def eval_cmd(
         _fail(exc)
 
     async def go():
-        from selfrefine.engine.vllm_engine import VLLMEngine
+        def start(spec):
+            return settings.make_engine(backend, spec[1], spec[0], options).start()
 
         t0 = time.perf_counter()
         err.print(f"starting engine for {name} ...")
-        engine = VLLMEngine(path, name, options).start()
-        critic_engine = VLLMEngine(critic[1], critic[0], options).start() if critic else None
+        engine = start((name, path))
+        critic_engine = start(critic) if critic else None
         # A judge that is the critic's model shares its engine (one copy of the weights).
         same = judge and critic and judge[0] == critic[0]
-        judge_engine = critic_engine if same else VLLMEngine(judge[1], judge[0], options).start() if judge else None
+        judge_engine = critic_engine if same else start(judge) if judge else None
         err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
         try:
             with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -521,6 +531,8 @@ def bench(
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
     sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
                                                       "concurrency sweep, e.g. 1,16,64,256")] = None,
+    transformers_threads: Annotated[Optional[int], typer.Option(
+        help="torch CPU threads in mode 5 (default: torch's, every core)")] = None,
     max_model_len: opts.MaxModelLen = None,
     kv_cache_gib: opts.KvCacheGib = None,
     structured_backend: opts.StructuredBackend = "xgrammar",
@@ -539,6 +551,8 @@ def bench(
         options = opts.engine_options(locals())
         if loops is not None and loops < 1:
             raise ValueError("--loops must be >= 1")
+        if transformers_threads is not None and transformers_threads < 1:
+            raise ValueError("--transformers-threads must be >= 1")
         sweep_n = tuple(int(x) for x in sweep.split(",") if x.strip()) if sweep else None
         if sweep_n is not None and (not sweep_n or min(sweep_n) < 1):
             raise ValueError("--sweep needs loop counts >= 1, e.g. 1,16,64")
@@ -549,7 +563,8 @@ def bench(
             quick=quick, natural=natural, model=model, loops=loops, rounds=rounds, max_tokens=max_tokens,
             modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
             max_model_len=options.max_model_len, structured_backend=options.structured_backend,
-            dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine)
+            dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine,
+            transformers_threads=transformers_threads)
         cfg.refine_config()  # validates rounds and token budgets before any engine starts
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:

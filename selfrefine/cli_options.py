@@ -14,8 +14,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from selfrefine.engine.settings import ENGINE_PARAMS, engine_options  # noqa: F401  (the commands' helpers)
+# the commands' helpers
+from selfrefine.engine.settings import ENGINE_PARAMS, check_backend, engine_options  # noqa: F401
 
+Backend = Annotated[str, typer.Option(help="vllm, or transformers: plain model.generate with Outlines "
+                                              "for the grammar, where vLLM cannot be installed (slower)")]
 MaxModelLen = Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")]
 KvCacheGib = Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")]
 StructuredBackend = Annotated[str, typer.Option(help="xgrammar, guidance or outlines")]
@@ -31,6 +34,7 @@ Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log"
 
 # (name, annotation, default) of every shared engine option, in --help order.
 _SHARED = (
+    ("backend", Backend, "vllm"),
     ("max_model_len", MaxModelLen, None), ("kv_cache_gib", KvCacheGib, None),
     ("structured_backend", StructuredBackend, "xgrammar"), ("prefix_caching", PrefixCaching, True),
     ("tensor_parallel_size", TensorParallel, 1), ("pipeline_parallel_size", PipelineParallel, 1),

@@ -259,14 +259,15 @@ def serve(
     max_queued_loops: int = 256,
     debug_faults: bool = False,
     log_level: str = "warning",
+    backend: str = "vllm",
 ) -> None:
-    """Start the engine and serve until SIGINT / SIGTERM."""
+    """Start the engine (on `backend`: vllm or transformers) and serve until SIGINT / SIGTERM."""
     import uvicorn
 
-    from selfrefine.engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.settings import make_engine
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    engine = VLLMEngine(model_path, model_name, options)
+    engine = make_engine(backend, model_path, model_name, options)
     server: uvicorn.Server | None = None
 
     def stop() -> None:
