@@ -1,9 +1,9 @@
-"""The two outside baselines: loops over vLLM's own OpenAI server (HTTP), and plain transformers.
+"""The outside baseline: loops over vLLM's own OpenAI server (HTTP).
 
-Both run the same loop as `engine.loop.refine` (draft, then feedback / refine rounds, with
-the same prompt texts and budgets) the way users write it without this engine: the HTTP
-client resends the whole chat each call and the server re-renders and re-tokenizes it; the
-transformers loop re-tokenizes and recomputes the whole prompt with `model.generate`.
+It runs the same loop as `engine.loop.refine` (draft, then feedback / refine rounds, with
+the same prompt texts and budgets) the way users write it without this engine: the client
+resends the whole chat each call and the server re-renders and re-tokenizes it. (Mode 5,
+plain transformers, runs `engine.loop` itself on the transformers backend, `engine.hf_engine`.)
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from selfrefine.engine.loop import RefineConfig
@@ -216,78 +216,3 @@ async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, b
 
         await asyncio.gather(*(worker() for _ in range(min(concurrency, len(tasks)))))
     return results
-
-
-# ---------------------------------------------------------------- mode 5: plain transformers
-
-class TransformersLoop:
-    """Self-Refine with `model.generate`, one loop at a time, as a user without vLLM writes it."""
-
-    def __init__(self, model_path: str):
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-
-        self.torch = torch
-        self.tok = AutoTokenizer.from_pretrained(model_path)
-        self.device = "cuda" if torch.cuda.is_available() else "cpu"  # the GPU script runs it on the GPU
-        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype="auto").to(self.device)
-        self.model.eval()
-
-    def _generate(self, msgs: list[dict], max_new: int, exact: bool, stage: str, rnd: int,
-                  max_time: float | None = None) -> Call:
-        t0 = time.perf_counter()
-        text = self.tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
-        enc = self.tok(text, return_tensors="pt", add_special_tokens=False).to(self.device)
-        n_in = enc["input_ids"].shape[1]
-        with self.torch.inference_mode():
-            out = self.model.generate(**enc, max_new_tokens=max_new, min_new_tokens=max_new if exact else 0,
-                                      do_sample=False, pad_token_id=self.tok.eos_token_id, max_time=max_time)
-        new = out[0, n_in:]
-        reply = self.tok.decode(new, skip_special_tokens=True)
-        return Call(stage=stage, round=rnd, model="transformers", text=reply.strip(), prompt_tokens=n_in,
-                    cached_tokens=0, completion_tokens=int(new.shape[0]), seconds=time.perf_counter() - t0,
-                    finish_reason="length" if new.shape[0] >= max_new else "stop")
-
-    def loop(self, task: str, cfg: RefineConfig, budget: Budget, deadline: float | None = None) -> LoopResult:
-        """Free-text feedback (plain generate has no grammar), stop phrase unless fixed-length.
-
-        `deadline` (perf_counter time) is a safety on a loaded machine: calls are capped at it with
-        generate's max_time and the loop ends there (stop reason time_budget); tokens count as made.
-        """
-        t0 = time.perf_counter()
-
-        def max_time() -> float | None:
-            return None if deadline is None else max(0.5, deadline - time.perf_counter())
-
-        def late() -> bool:
-            return deadline is not None and time.perf_counter() >= deadline
-
-        p, spec = cfg.prompts, cfg.spec
-        fb_tokens = budget.feedback_tokens or spec.token_budget()
-        msgs = p.opening(spec, task)
-        trace = [self._generate(msgs, budget.answer_tokens, budget.fixed, "draft", 0, max_time())]
-        outputs, reason = [trace[0].text], "max_rounds"
-        msgs.append({"role": "assistant", "content": trace[0].text})
-        for stage, rnd in _steps(cfg):
-            if late():
-                reason = "time_budget"
-                break
-            if stage == "feedback":
-                msgs.append({"role": "user", "content": p.review(spec, "text", input=task, round=rnd,
-                                                                  stop_phrase=cfg.stop_phrase)})
-                call = self._generate(msgs, fb_tokens, budget.fixed, stage, rnd, max_time())
-                trace.append(call)
-                msgs.append({"role": "assistant", "content": call.text})
-                why = None if budget.fixed else _wants_stop(call.text, replace(cfg, feedback_mode="text"))
-                if why:
-                    reason = why
-                    break
-            else:
-                msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
-                call = self._generate(msgs, budget.answer_tokens, budget.fixed, stage, rnd, max_time())
-                trace.append(call)
-                outputs.append(call.text)
-                msgs.append({"role": "assistant", "content": call.text})
-        return LoopResult(input=task, answer=outputs[-1], selected_round=len(outputs) - 1, stop_reason=reason,
-                          rounds=len(outputs) - 1, outputs=outputs, scores=[None] * len(outputs), trace=trace,
-                          seconds=time.perf_counter() - t0)

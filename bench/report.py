@@ -81,6 +81,7 @@ def summarize(run: ModeRun) -> dict:
             cached_later += c.cached_tokens
     r1 = [c for c in later if c.round >= 1]
     p_r1 = sum(c.prompt_tokens for c in r1)
+    reviews = [c for c in calls if c.stage == "feedback"] if run.calls is None else []  # replays parse none
     lat = sorted(r.seconds for r in ok)
     return {
         "label": run.label,
@@ -104,6 +105,10 @@ def summarize(run: ModeRun) -> dict:
                                              "block_rounding": round((reusable - cached_later) / len(ok), 1)}
                                             if ok and reusable else None),
         "feedback_s_per_token": _s_per_token(calls, "feedback"),
+        # review calls whose feedback gave the loop nothing to use: JSON that does not parse
+        # (grammar), or neither scores nor the stop phrase (free text)
+        "feedback_calls": len(reviews),
+        "feedback_unparsed": sum(1 for c in reviews if c.feedback_error),
         "latency_p50_s": round(_pct(lat, 50), 2) if lat else None,
         "latency_p95_s": round(_pct(lat, 95), 2) if lat else None,
         "peak_rss_gb": round(run.peak_rss / 1e9, 2) if run.peak_rss else None,
@@ -245,7 +250,8 @@ def targets(report: dict) -> list[dict]:
     add("ours / HTTP clients (generated tok/s; fastest run of each)", ">= 1.2", r, None if r is None else r >= 1.2)
     hf = m.get("transformers")
     r = _ratio(ours["gen_tok_per_s"], hf["gen_tok_per_s"]) if ours and hf else None
-    add("ours / plain transformers loops (generated tok/s)", ">= 3", r, None if r is None else r >= 3)
+    add("ours / transformers backend loops (generated tok/s)", ">= 3", r,
+        None if r is None else r >= 3)
     return out
 
 
@@ -292,6 +298,11 @@ def markdown(report: dict) -> str:
             f"| {' / '.join(_f(st.get(s, {}).get('completion'), 0) for s in STAGES)} "
             f"| {'-' if share is None else f'{share:.1%}'}{'' if reuse is None else f' ({reuse:.0%})'} "
             f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(m['peak_rss_gb'], 2)} |")
+    reviews = [f"{modes[k]['label']}: {modes[k]['feedback_unparsed']}/{modes[k]['feedback_calls']}"
+               for k in keys if modes[k].get("feedback_calls")]
+    if reviews:
+        lines += ["", "Feedback calls without usable feedback (unparsed JSON; free text: no scores and "
+                      "no stop phrase): " + "; ".join(reviews) + "."]
     rep_lines = [f"{m['label']}: {' / '.join(_f(x) for x in m['samples_tok_s'])}"
                  for k in keys if len((m := modes[k]).get("samples_tok_s") or []) > 1]
     if rep_lines:

