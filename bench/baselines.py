@@ -9,6 +9,7 @@ plain transformers, runs `engine.loop` itself on the transformers backend, `engi
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import subprocess
@@ -53,7 +54,8 @@ class OpenAIServer:
 
     def __init__(self, model_path: str, name: str, *, kv_cache_gib: float, max_model_len: int,
                  prefix_caching: bool = True, structured_backend: str = "xgrammar",
-                 dtype: str = "auto", eager: bool = True, log_path: Path | None = None):
+                 dtype: str = "auto", eager: bool = True, log_path: Path | None = None,
+                 speculative_config: dict | None = None):
         self.port = free_port()
         self.name = name
         self.url = f"http://127.0.0.1:{self.port}"
@@ -71,6 +73,8 @@ class OpenAIServer:
         ]
         if eager:
             self.cmd.append("--enforce-eager")
+        if speculative_config:  # the same drafts as our engine (EngineOptions.speculative_config)
+            self.cmd += ["--speculative-config", json.dumps(speculative_config)]
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
 

@@ -252,6 +252,15 @@ def targets(report: dict) -> list[dict]:
     r = _ratio(ours["gen_tok_per_s"], hf["gen_tok_per_s"]) if ours and hf else None
     add("ours / transformers backend loops (generated tok/s)", ">= 3", r,
         None if r is None else r >= 3)
+    same = report.get("speculation_identical") or {}
+    for key, want, floor in (("c1", ">= 1.8", 1.8), (None, ">= 0.97", 0.97)):
+        c = key or next((k for k in same if k != "c1"), None)
+        off, auto = m.get(f"spec_off_{c}"), m.get(f"spec_auto_{c}")
+        r = _ratio(auto["gen_tok_per_s"], off["gen_tok_per_s"]) if off and auto else None
+        ident = same.get(c, {})
+        add(f"speculation auto / off at {c[1:] if c else '?'} loop(s) in flight (generated tok/s; greedy outputs "
+            f"identical in {ident.get('identical', '-')} of {ident.get('loops', '-')} loops)", want, r,
+            None if r is None else r >= floor)
     return out
 
 

@@ -37,7 +37,8 @@ from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Call, LoopResult, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
-MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text")
+MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text",
+         "speculation")
 NEVER_STOP = "bench fixed length never stops"
 # Fixed-length loops must never stop early: the prompt still shows the usual stop phrase, but
 # the loop checks for one no feedback can be (the feedback always runs to its exact length).
@@ -91,6 +92,9 @@ class BenchConfig:
     structured_backend: str = "xgrammar"
     dtype: str = "auto"
     eager: bool = True
+    speculation: str = "off"
+    """Speculative decoding of the engines and vLLM's server in modes 1-6 (EngineOptions.speculation);
+    the speculation mode compares off and auto itself."""
     out_dir: Path = Path("results/bench")
     extra_engine: dict = field(default_factory=dict)
 
@@ -202,6 +206,8 @@ class Bench:
         self.tasks = workload(max(cfg.loops, *(c for c in cfg.sweep if "sweep" in cfg.modes), 1))
         self.items = [Item(input=t, id=f"item-{i}") for i, t in enumerate(self.tasks)]
         self.budget = Budget(answer_tokens=cfg.max_tokens, fixed=not cfg.natural)
+        self.extra: dict = {}
+        """Mode results that are not runs (speculation_identical)."""
         self.on_update = lambda: None
         """Called after each mode (run_bench writes a partial report then)."""
 
@@ -346,20 +352,26 @@ class Bench:
         finally:
             engine.shutdown()
 
-    def _engine(self, prefix_caching: bool):
+    def _options(self, prefix_caching: bool = True, speculation: str | None = None, concurrency: int | None = None):
+        from selfrefine.engine.vllm_engine import EngineOptions
+
+        return EngineOptions(expected_concurrency=concurrency,max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
+                             enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
+                             dtype=self.cfg.dtype, enforce_eager=self.cfg.eager,
+                             speculation=speculation or self.cfg.speculation, extra=dict(self.cfg.extra_engine))
+
+    def _engine(self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None):
         from selfrefine.engine import models
-        from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+        from selfrefine.engine.vllm_engine import VLLMEngine
 
         name, path = models.resolve(self.cfg.model)
-        opts = EngineOptions(max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
-                             enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
-                             dtype=self.cfg.dtype, enforce_eager=self.cfg.eager, extra=dict(self.cfg.extra_engine))
-        return VLLMEngine(path, name, opts)
+        return VLLMEngine(path, name, self._options(prefix_caching, speculation, concurrency))
 
-    async def _start(self, key: str, label: str, prefix_caching: bool):
+    async def _start(self, key: str, label: str, prefix_caching: bool, speculation: str | None = None,
+                     concurrency: int | None = None):
         task = self.progress.add_task(f"start {label}", total=None)
         t0 = time.perf_counter()
-        engine = self._engine(prefix_caching).start()
+        engine = self._engine(prefix_caching, speculation, concurrency).start()
         # Warm-up (not measured): grammar compile, first-request paths, and the batch shapes of
         # mode 1 (n loops at once, short answers), so that the first measured mode pays no
         # one-off costs the later ones would not.
@@ -422,6 +434,44 @@ class Bench:
             finally:
                 engine.shutdown()
 
+    async def speculation_mode(self) -> None:
+        """Speculation off vs auto, interleaved so drift hits both alike: a few loops one at a time
+        (what `selfrefine run` does: auto drafts) and all loops at once (auto, told so, does not);
+        greedy outputs compared item by item. Engines: off, auto for one loop (= ngram), and auto
+        for n loops (= off; started only to show that it is, one engine at a time)."""
+        cfg, n = self.cfg, self.cfg.loops
+        k = min(cfg.sequential_loops, n)
+        engines: dict = {}
+        try:
+            engines["off"] = await self._start("engine_spec_off", "engine (speculation off)", True, "off")
+            engines["auto"] = await self._start("engine_spec_auto", "engine (speculation auto, 1 loop)", True,
+                                                "auto", concurrency=1)
+            for _ in range(max(1, cfg.repeats)):
+                for v in ("off", "auto"):
+                    await self._loops(engines[v], f"spec_{v}_c1", f"7 speculation {v}: {k} loops one at a time",
+                                      self.items[:k], 1)
+                await self._loops(engines["off"], f"spec_off_c{n}", f"7 speculation off: {n} loops at once",
+                                  self.items[:n], n)
+            engines.pop("auto").shutdown()
+            engines["auto_n"] = await self._start("engine_spec_auto_n", f"engine (speculation auto, {n} loops)",
+                                                  True, "auto", concurrency=n)
+            for _ in range(max(1, cfg.repeats)):
+                await self._loops(engines["auto_n"], f"spec_auto_c{n}", f"7 speculation auto: {n} loops at once",
+                                  self.items[:n], n)
+                await self._loops(engines["off"], f"spec_off_c{n}", f"7 speculation off: {n} loops at once",
+                                  self.items[:n], n)
+        finally:
+            for engine in engines.values():
+                engine.shutdown()
+        same = {}
+        for c in (1, n):
+            off, auto = self.runs[f"spec_off_c{c}"].results, self.runs[f"spec_auto_c{c}"].results
+            pairs = [(a.outputs, b.outputs) for a, b in zip(off, auto)
+                     if isinstance(a, LoopResult) and isinstance(b, LoopResult)]
+            same[f"c{c}"] = {"loops": len(pairs), "identical": sum(a == b for a, b in pairs)}
+        self.extra["speculation_identical"] = same
+        self.on_update()
+
     # ---- baselines
 
     async def http_mode(self) -> None:
@@ -432,7 +482,8 @@ class Bench:
         cfg.out_dir.mkdir(parents=True, exist_ok=True)
         server = OpenAIServer(path, name, kv_cache_gib=cfg.kv_cache_gib, max_model_len=cfg.max_model_len,
                               structured_backend=cfg.structured_backend, dtype=cfg.dtype, eager=cfg.eager,
-                              log_path=cfg.out_dir / "vllm_server.log")
+                              log_path=cfg.out_dir / "vllm_server.log",
+                              speculative_config=self._options().speculative_config())
         task = self.progress.add_task("start vLLM OpenAI server", total=None)
         try:
             t0 = time.perf_counter()
@@ -521,6 +572,8 @@ class Bench:
             await self.http_mode()
         if self.want("transformers"):
             await self.transformers_mode()
+        if self.want("speculation"):
+            await self.speculation_mode()
 
 
 async def _reset_cache(engine) -> None:
@@ -565,7 +618,7 @@ def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
                       versions=_versions(), feedback_tokens_text=b.budget.feedback_tokens)
         sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
         return rep.build(config, b.runs, b.startup, sweep,
-                         extra={"complete": final, "total_s": round(time.perf_counter() - t0, 1),
+                         extra={**b.extra, "complete": final, "total_s": round(time.perf_counter() - t0, 1),
                                 "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None})
 
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

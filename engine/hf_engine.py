@@ -59,6 +59,7 @@ def check_options(options: EngineOptions) -> None:
         "kv_cache_gib": o.kv_cache_gib is not None,
         "block_size": o.block_size is not None,
         "max_num_seqs": o.max_num_seqs is not None,
+        "speculation": o.speculation in ("ngram", "suffix"),  # auto means: where the engine can
     }
     for name, given in vllm_only.items():
         if given:

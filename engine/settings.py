@@ -22,7 +22,8 @@ BACKENDS = ("vllm", "transformers")
 
 ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
                  "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
-                 "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager")
+                 "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager",
+                 "speculation", "speculative_tokens")
 
 
 def engine_options(params: dict) -> EngineOptions:
@@ -38,7 +39,8 @@ def engine_options(params: dict) -> EngineOptions:
         data_parallel_size=p.get("data_parallel_size", 1),
         distributed_executor_backend=p.get("distributed_executor_backend"),
         gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
-        enforce_eager=p.get("eager"),
+        enforce_eager=p.get("eager"), speculation=p.get("speculation", "auto"),
+        speculative_tokens=p.get("speculative_tokens", 4),
     )
 
 

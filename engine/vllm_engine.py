@@ -8,6 +8,7 @@ the official `vllm` package; only defaults for the device differ.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import itertools
 import os
 import time
@@ -50,6 +51,13 @@ class EngineOptions:
     gpu_memory_utilization: float | None = None
     seed: int = 0
     max_num_seqs: int | None = None
+    speculation: str = "auto"
+    """Speculative decoding from the prompt (see SPECULATION): auto, ngram, suffix or off."""
+    speculative_tokens: int = 4
+    """Draft tokens proposed per step when speculating."""
+    expected_concurrency: int | None = None
+    """How many requests the caller will keep in flight (None: unknown, many); `auto` speculates
+    only at 1."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Any other AsyncEngineArgs field, passed through unchanged."""
 
@@ -67,6 +75,39 @@ class EngineOptions:
             raise InvalidParameter("kv_cache_gib", "must be > 0")
         if self.gpu_memory_utilization is not None and not 0 < self.gpu_memory_utilization <= 1:
             raise InvalidParameter("gpu_memory_utilization", "must be in (0, 1]")
+        if self.speculation not in SPECULATION:
+            raise InvalidParameter("speculation", f"must be one of {', '.join(SPECULATION)}")
+        if not 1 <= self.speculative_tokens <= 16:
+            raise InvalidParameter("speculative_tokens", "must be in 1-16")
+        if self.speculation == "suffix" and importlib.util.find_spec("arctic_inference") is None:
+            raise InvalidParameter("speculation", "suffix needs the arctic-inference package, which is not "
+                                   "installed (it ships no wheel for this platform); use ngram or auto")
+
+    def speculative_config(self) -> dict | None:
+        """vLLM's speculative_config for `speculation` (None when off)."""
+        if self.speculation == "off":
+            return None
+        k = self.speculative_tokens
+        if self.speculation == "suffix":
+            return {"method": "suffix", "num_speculative_tokens": k}
+        if self.speculation == "auto" and self.expected_concurrency != 1:
+            return None
+        return {"method": "ngram", "num_speculative_tokens": k, "prompt_lookup_min": 2, "prompt_lookup_max": 5}
+
+
+SPECULATION = ("auto", "ngram", "suffix", "off")
+"""auto: n-gram drafts from the prompt when the engine serves one loop at a time
+(`EngineOptions.expected_concurrency` 1, as `selfrefine run` on one input), else none; ngram:
+always; suffix: SuffixDecoding (needs arctic-inference); off: none.
+
+A rewrite mostly copies the previous output, which is in its prompt, so prompt-lookup drafts are
+often accepted; speculation pays while few requests decode and costs once decoding is
+compute-bound (`selfrefine bench --modes speculation`). Why auto goes by expected concurrency and
+not by vLLM's own per-batch-size switch (`num_speculative_tokens_per_batch_size`, which V1 has):
+with vLLM 0.32 on this CPU, speculation with structured outputs terminated requests ("grammar
+rejected tokens [0]") whenever several loops ran side by side: 10 of 12 loops (float32), 5 of 9
+(bfloat16), and 1 of 9 with drafts only at batch size 1 through that switch; one loop at a time,
+0 of 24. So `ngram` with many loops in flight is for free-text use only."""
 
 
 def _is_cpu() -> bool:
@@ -180,6 +221,8 @@ class VLLMEngine:
             kwargs["distributed_executor_backend"] = o.distributed_executor_backend
         if o.max_num_seqs:
             kwargs["max_num_seqs"] = o.max_num_seqs
+        if (spec := o.speculative_config()) is not None:
+            kwargs["speculative_config"] = spec
         if self.is_cpu:
             _cpu_env_defaults()
             kwargs["max_model_len"] = o.max_model_len or 4096

@@ -87,6 +87,8 @@ class SelfRefine:
         gpu_memory_utilization: float | None = None,
         dtype: str = "auto",
         eager: bool | None = None,
+        speculation: str = "auto",
+        speculative_tokens: int = 4,
         verbose: bool = False,
         engine: Engine | None = None,
     ) -> None:
@@ -107,6 +109,7 @@ class SelfRefine:
             raise InvalidParameter("concurrency", "must be an integer >= 1")
         self.model, self.critic_model = model, critic_model
         self.concurrency = concurrency
+        self.options.expected_concurrency = concurrency  # speculation auto drafts only at 1
         self.verbose = verbose
         self._given = engine
         self._engine: Engine | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sys
 import time
@@ -329,7 +330,7 @@ def engine_args_cmd(
     keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
             "kv_cache_memory_bytes", "gpu_memory_utilization", "tensor_parallel_size",
             "pipeline_parallel_size", "data_parallel_size", "distributed_executor_backend",
-            "structured_outputs_config", "seed")
+            "structured_outputs_config", "speculative_config", "seed")
     print(json.dumps({k: getattr(args, k, None) for k in keys}, indent=2, default=str))
 
 
@@ -338,6 +339,8 @@ async def _run_async(name, path, critic, options, items, cfg, concurrency, out_p
     from selfrefine.engine.loop import refine_many
 
     t0 = time.perf_counter()
+    # speculation auto drafts only when one loop runs at a time (EngineOptions.speculation)
+    options = dataclasses.replace(options, expected_concurrency=min(len(items), concurrency))
     err.print(f"starting engine for {name} ..." if backend == "vllm" else
               f"starting engine for {name} ({backend} backend) ...")
     engine, critic_engine = settings.start_engines((name, path), critic, options, backend)
@@ -527,7 +530,8 @@ def bench(
     rounds: Annotated[Optional[int], typer.Option(help="refine rounds per loop (default 2)")] = None,
     max_tokens: Annotated[Optional[int], typer.Option(help="tokens per draft / refine call")] = None,
     modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, threads, "
-                                            "http, transformers, limit, sweep, text; or all")] = "all",
+                                            "http, transformers, limit, sweep, text, speculation; "
+                                            "or all")] = "all",
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
     sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
                                                       "concurrency sweep, e.g. 1,16,64,256")] = None,
@@ -540,9 +544,12 @@ def bench(
     gpu_memory_utilization: opts.GpuMemory = None,
     dtype: opts.Dtype = "auto",
     eager: opts.Eager = None,
+    speculation: Annotated[str, typer.Option(help="speculation of the engines and vLLM's server in modes 1-6 "
+                                                  "(auto, ngram, suffix, off); the speculation mode compares "
+                                                  "off and auto")] = "off",
     verbose: opts.Verbose = False,
 ) -> None:
-    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit."""
+    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit, speculation."""
     quiet.configure(verbose)
     from selfrefine.bench import report as bench_report
     from selfrefine.bench import run as bench_run
@@ -564,7 +571,7 @@ def bench(
             modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
             max_model_len=options.max_model_len, structured_backend=options.structured_backend,
             dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine,
-            transformers_threads=transformers_threads)
+            transformers_threads=transformers_threads, speculation=options.speculation)
         cfg.refine_config()  # validates rounds and token budgets before any engine starts
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:

@@ -30,6 +30,9 @@ ExecutorBackend = Annotated[Optional[str], typer.Option(help="vLLM distributed e
 GpuMemory = Annotated[Optional[float], typer.Option(help="GPU memory share for vLLM (0-1]")]
 Dtype = Annotated[str, typer.Option(help="auto, bfloat16, float16, float32")]
 Eager = Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")]
+Speculation = Annotated[str, typer.Option(help="speculative decoding from the prompt: auto (drafts while "
+                                                 "few requests decode), ngram, suffix or off")]
+SpeculativeTokens = Annotated[int, typer.Option(help="draft tokens per step when speculating (1-16)")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
 
 # (name, annotation, default) of every shared engine option, in --help order.
@@ -40,6 +43,7 @@ _SHARED = (
     ("tensor_parallel_size", TensorParallel, 1), ("pipeline_parallel_size", PipelineParallel, 1),
     ("data_parallel_size", DataParallel, 1), ("distributed_executor_backend", ExecutorBackend, None),
     ("gpu_memory_utilization", GpuMemory, None), ("dtype", Dtype, "auto"), ("eager", Eager, None),
+    ("speculation", Speculation, "auto"), ("speculative_tokens", SpeculativeTokens, 4),
     ("verbose", Verbose, False),
 )
 

@@ -15,7 +15,7 @@ from selfrefine.engine.types import Call, LoopError, LoopResult
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 MODE_KEYS = {"ours", "sequential", "no_cache", "http", "transformers", "limit", "limit_c1", "limit_short",
-             "ours_text", "ours_vllm_threads"}
+             "ours_text", "ours_vllm_threads", "spec_off_c1", "spec_auto_c1", "spec_off_c4", "spec_auto_c4"}
 FIGURES = {"answers_per_s", "gen_tok_per_s", "tokens_per_answer", "history_cache_share", "latency_p50_s",
            "latency_p95_s", "peak_rss_gb", "ratio_to_ours_tok_s", "ratio_to_ours_answers_s"}
 
@@ -103,9 +103,11 @@ def test_bench_quick_end_to_end(tmp_path):
     assert m["no_cache"]["cached_tokens"] == 0 and m["ours"]["history_cache_share"] > 0
     assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
     assert set(report["startup_s"]) == {"engine", "engine_no_cache", "engine_vllm_threads", "http_server",
-                                        "transformers"}
+                                        "transformers", "engine_spec_off", "engine_spec_auto", "engine_spec_auto_n"}
+    same = report["speculation_identical"]  # greedy outputs compared loop by loop (bf16 may flip near-ties)
+    assert same["c1"]["loops"] == m["spec_off_c1"]["answers"] and 0 <= same["c1"]["identical"] <= same["c1"]["loops"]
     assert report["threads"]["ratio"] > 0 and m["ours"]["round1_cache_share"] > 0
-    assert len(report["targets"]) == 6 and all(t["measured"] is not None for t in report["targets"])
+    assert len(report["targets"]) == 8 and all(t["measured"] is not None for t in report["targets"])
     for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json"):
         assert (tmp_path / name).stat().st_size > 0
     assert "| target |" in p.stdout
