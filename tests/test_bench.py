@@ -59,7 +59,7 @@ def test_report_figures_ratios_and_targets(tmp_path):
     two = rep.summarize(rep.ModeRun("x", "x", 1, 1.0, results=[broken, _loop(40, 10, True, 1.0)]))
     assert (two["feedback_calls"], two["feedback_unparsed"]) == (2, 1)
     assert [s["concurrency"] for s in r["sweep"]] == [1, 4] and r["sweep"][1]["gain_vs_sequential"] == 4.0
-    assert len(r["targets"]) == 6
+    assert len(r["targets"]) == 8  # the two speculation targets are there, unmeasured (None)
     t = {x["target"].split(" (")[0]: x for x in r["targets"]}
     assert t["ours / engine limit"]["measured"] == 0.75 and t["ours / engine limit"]["met"] is False
     assert t["ours / HTTP clients"]["met"] is None  # not measured, not invented
