@@ -37,6 +37,8 @@ class ModeRun:
     note: str = ""
     samples: list[float] = field(default_factory=list)
     """Generated tok/s of every repetition of this mode (the run kept is the fastest)."""
+    stats: dict = field(default_factory=dict)
+    """Engine-side figures of the run (preemptions, KV capacity, admission counters)."""
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -114,6 +116,7 @@ def summarize(run: ModeRun) -> dict:
         "peak_rss_gb": round(run.peak_rss / 1e9, 2) if run.peak_rss else None,
         "note": run.note,
         "samples_tok_s": list(run.samples),
+        "engine_stats": dict(run.stats),
     }
 
 
@@ -204,6 +207,8 @@ def build(config: dict, runs: dict[str, ModeRun], startup_s: dict[str, float], s
 
     report = {"config": config, "startup_s": {k: round(v, 1) for k, v in startup_s.items()},
               "modes": modes, "sweep": sweep, "grammar_cost": grammar, "threads": threads, **(extra or {})}
+    report["pressure"] = pressure(modes, report.get("kv_repeats") or [])
+    report["growth"] = growth(modes)
     report["targets"] = targets(report)
     return report
 
@@ -261,7 +266,63 @@ def targets(report: dict) -> list[dict]:
         add(f"speculation auto / off at {c[1:] if c else '?'} loop(s) in flight (generated tok/s; greedy outputs "
             f"identical in {ident.get('identical', '-')} of {ident.get('loops', '-')} loops)", want, r,
             None if r is None else r >= floor)
+    p = report.get("pressure") or {}
+    lat, tput, http = p.get("p95_fcfs_over_ours"), p.get("tok_s_ours_over_fcfs"), p.get("tok_s_ours_over_http")
+    ours = p.get("ours", PRESSURE_OURS)
+    add(f"under KV pressure: FCFS p95 loop latency / ours ({ours}; mean of the interleaved repeats' ratios)",
+        ">= 1.3", lat, None if lat is None else lat >= 1.3)
+    add(f"under KV pressure: ours ({ours}) / FCFS generated tok/s", ">= 0.97", tput, None if tput is None else tput >= 0.97)
+    add(f"under KV pressure: ours ({ours}) / HTTP clients generated tok/s", ">= 1.3", http,
+        None if http is None else http >= 1.3)
     return out
+
+
+PRESSURE_OURS = "kv_loop_admit"
+"""The engine's defaults under KV pressure: loop priority and KV admission."""
+
+
+def _paired(repeats: list[dict], a: str, b: str, field: str, invert: bool = False) -> float | None:
+    """Mean over repeats of a[field] / b[field] (b / a with invert), the i-th run of each paired."""
+    ra = [r[field] for r in repeats if r["key"] == a and r.get(field)]
+    rb = [r[field] for r in repeats if r["key"] == b and r.get(field)]
+    pairs = list(zip(ra, rb))
+    if not pairs:
+        return None
+    vals = [(y / x) if invert else (x / y) for x, y in pairs]
+    return round(sum(vals) / len(vals), 3)
+
+
+def pressure(modes: dict, repeats: list[dict]) -> dict | None:
+    """The KV-pressure comparison: ours (loop priority + admission) against FCFS and HTTP clients."""
+    if "kv_fcfs" not in modes:
+        return None
+    ours = PRESSURE_OURS if PRESSURE_OURS in modes else "kv_loop"
+    http = modes.get("kv_http_off")
+    return {
+        "ours": ours,
+        "p95_fcfs_over_ours": _paired(repeats, ours, "kv_fcfs", "p95_s", invert=True),
+        "p50_fcfs_over_ours": _paired(repeats, ours, "kv_fcfs", "p50_s", invert=True),
+        "tok_s_ours_over_fcfs": _paired(repeats, ours, "kv_fcfs", "tok_s"),
+        "tok_s_ours_over_http": _ratio(modes[ours]["gen_tok_per_s"], http["gen_tok_per_s"]) if http else None,
+        "by_variant": {k: _paired(repeats, k, "kv_fcfs", "p95_s", invert=True)
+                       for k in ("kv_loop", "kv_las", "kv_fcfs_admit", "kv_loop_admit") if k in modes},
+    }
+
+
+def growth(modes: dict) -> list[dict]:
+    """The cost-growth sweep: one row per (loops, rounds, admission)."""
+    rows = []
+    for k, m in modes.items():
+        if not k.startswith("grow_l"):
+            continue
+        parts = k.split("_")
+        rows.append({"loops": int(parts[1][1:]), "rounds": int(parts[2][1:]), "admission": k.endswith("_admit"),
+                     "tok_s": m["gen_tok_per_s"], "answers_s": m["answers_per_s"],
+                     "cache_share": m["history_cache_share"], "p50_s": m["latency_p50_s"],
+                     "p95_s": m["latency_p95_s"], "preemptions": m["engine_stats"].get("preemptions"),
+                     "peak_in_flight": m["engine_stats"].get("admission_peak_in_flight"),
+                     "errors": m["errors"], "note": m["note"]})
+    return sorted(rows, key=lambda r: (r["rounds"], r["loops"], r["admission"]))
 
 
 # ---------------------------------------------------------------- writers
@@ -295,7 +356,7 @@ def markdown(report: dict) -> str:
              "| peak mem GB |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     modes = report["modes"]
-    keys = [k for k in MODE_ORDER if k in modes] + [k for k in modes if k not in MODE_ORDER]
+    keys = [k for k in MODE_ORDER if k in modes] + [k for k in modes if k not in MODE_ORDER and not k.startswith("grow_")]
     for k in keys:
         m = modes[k]
         kind, st = m["tokens_per_answer"]["by_kind"], m["tokens_per_answer"]["by_stage"]
@@ -349,11 +410,51 @@ def markdown(report: dict) -> str:
         lines += ["", f"Mode 1's uncached prompt tokens after the draft, per answer: {u['new_turns']} in new user "
                       f"turns (text and turn markers), {u['block_rounding']} from block rounding (the prefix "
                       f"cache keeps whole {cfg.get('block_size', 32)}-token blocks only)."]
+    lines += _kv_sections(report)
     lines += ["", "| target | want | measured | met |", "|---|---|---|---|"]
     for t in report["targets"]:
         met = "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")
         lines.append(f"| {t['target']} | {t['want']} | {_f(t['measured'], 3)} | {met} |")
     return "\n".join(lines) + "\n"
+
+
+def _kv_sections(report: dict) -> list[str]:
+    modes, lines = report["modes"], []
+    cap = report.get("kv_capacity_tokens")
+    kv = report["config"].get("pressure_kv_gib")
+    rows = [k for k in modes if k.startswith(("kv_", "low_"))]
+    if rows:
+        lines += ["", f"KV pressure and low load (KV cache {kv} GiB = {cap or '?'} tokens; loop latency from "
+                      "submission; the fastest of the repeats):", "",
+                  "| run | loops | gen tok/s | answers/s | p50 / p95 loop s | preemptions | history cache share "
+                  "| loops in flight at most | errors |", "|---|---|---|---|---|---|---|---|---|"]
+        for k in rows:
+            m = modes[k]
+            st = m.get("engine_stats") or {}
+            share = m["history_cache_share"]
+            lines.append(f"| {m['label']} | {m['concurrency']} | {_f(m['gen_tok_per_s'])} | {_f(m['answers_per_s'], 3)} "
+                         f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(st.get('preemptions'))} "
+                         f"| {'-' if share is None else f'{share:.1%}'} "
+                         f"| {_f(st.get('admission_peak_in_flight', m['concurrency'] if st else None))} | {m['errors']} |")
+    p = report.get("pressure")
+    if p:
+        lines += ["", f"Under KV pressure, ours = {p['ours']}: FCFS p95 / ours {_f(p['p95_fcfs_over_ours'], 2)}x, "
+                      f"p50 {_f(p['p50_fcfs_over_ours'], 2)}x, tok/s ours / FCFS {_f(p['tok_s_ours_over_fcfs'], 2)}x "
+                      f"(means of the interleaved repeats' ratios); FCFS p95 / each variant: "
+                      + ", ".join(f"{k} {_f(v, 2)}x" for k, v in p["by_variant"].items()) + "."]
+    g = report.get("growth") or []
+    if g:
+        lines += ["", f"Cost growth (KV cache {cap or '?'} tokens, loop priority; admission where the estimated "
+                      "histories do not fit):", "",
+                  "| loops | rounds | admission | gen tok/s | answers/s | history cache share | p50 / p95 loop s "
+                  "| preemptions | loops in flight at most |", "|---|---|---|---|---|---|---|---|---|"]
+        for r in g:
+            share = r["cache_share"]
+            lines.append(f"| {r['loops']} | {r['rounds']} | {'yes' if r['admission'] else 'no'} | {_f(r['tok_s'])} "
+                         f"| {_f(r['answers_s'], 3)} | {'-' if share is None else f'{share:.1%}'} "
+                         f"| {_f(r['p50_s'])} / {_f(r['p95_s'])} | {_f(r['preemptions'])} "
+                         f"| {_f(r['peak_in_flight'] or r['loops'])} |")
+    return lines
 
 
 def plots(report: dict, out_dir: Path) -> list[Path]:
@@ -410,6 +511,32 @@ def plots(report: dict, out_dir: Path) -> list[Path]:
     fig.savefig(p, dpi=110)
     plt.close(fig)
     paths.append(p)
+    g = report.get("growth") or []
+    if g:
+        fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+        for r in sorted({x["rounds"] for x in g}):
+            for admit, style in ((False, "o-"), (True, "s--")):
+                pts = [x for x in g if x["rounds"] == r and x["admission"] == admit]
+                if not pts:
+                    continue
+                xs = [x["loops"] for x in pts]
+                lab = f"{r} round{'s' if r > 1 else ''}{' + admission' if admit else ''}"
+                axes[0].plot(xs, [x["tok_s"] for x in pts], style, label=lab)
+                axes[1].plot(xs, [x["p95_s"] for x in pts], style, label=lab)
+                axes[2].plot(xs, [x["preemptions"] or 0 for x in pts], style, label=lab)
+        for ax, title in zip(axes, ("generated tok/s", "p95 loop latency (s)", "preemptions")):
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("loops in flight")
+            ax.set_title(title)
+            ax.grid(alpha=0.3)
+        axes[1].set_yscale("log")
+        axes[0].legend(fontsize=7)
+        fig.suptitle(f"{report['config']['model']}: cost growth at {report.get('kv_capacity_tokens')} KV tokens")
+        fig.tight_layout()
+        p = out_dir / "cost_growth.png"
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        paths.append(p)
     return paths
 
 
@@ -448,6 +575,8 @@ def rerender(path: Path) -> str:
 
     report = json.loads(Path(path).read_text())
     report["grammar_cost"] = grammar_cost(report["modes"])
+    report["pressure"] = pressure(report["modes"], report.get("kv_repeats") or [])
+    report["growth"] = growth(report["modes"])
     report["targets"] = targets(report)
     return markdown(report)
 

@@ -38,7 +38,7 @@ from selfrefine.engine.types import Call, LoopResult, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
 MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text",
-         "speculation")
+         "speculation", "pressure", "growth", "lowload")
 NEVER_STOP = "bench fixed length never stops"
 # Fixed-length loops must never stop early: the prompt still shows the usual stop phrase, but
 # the loop checks for one no feedback can be (the feedback always runs to its exact length).
@@ -95,6 +95,18 @@ class BenchConfig:
     speculation: str = "off"
     """Speculative decoding of the engines and vLLM's server in modes 1-6 (EngineOptions.speculation);
     the speculation mode compares off and auto itself."""
+    pressure_kv_gib: float = 0.15
+    """KV cache of the pressure, growth and low-load modes: small enough that the histories of
+    `pressure_loops` loops compete for it."""
+    pressure_loops: int = 48
+    pressure_rounds: int = 3
+    pressure_tokens: int = 32
+    """max_tokens per draft / refine call in the pressure and low-load modes (exactly)."""
+    growth_loops: tuple[int, ...] = (1, 8, 32, 128)
+    growth_rounds: tuple[int, ...] = (1, 2, 4)
+    growth_tokens: int = 32
+    """max_tokens per draft / refine call in the growth sweep (exactly)."""
+    lowload_clients: int = 2
     out_dir: Path = Path("results/bench")
     extra_engine: dict = field(default_factory=dict)
 
@@ -108,7 +120,8 @@ class BenchConfig:
             base.update(loops=4, rounds=1, max_tokens=16, sequential_loops=2, transformers_loops=1, repeats=1,
                         transformers_budget_s=30.0,
                         sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
-                        feedback_item_words=8)
+                        feedback_item_words=8, pressure_kv_gib=0.1, pressure_loops=8, pressure_rounds=1, pressure_tokens=16,
+                        growth_loops=(1, 8), growth_rounds=(1, 2), growth_tokens=16)
         base.update({k: v for k, v in over.items() if v is not None})
         return cls(quick=quick, natural=natural, **base)
 
@@ -352,26 +365,28 @@ class Bench:
         finally:
             engine.shutdown()
 
-    def _options(self, prefix_caching: bool = True, speculation: str | None = None, concurrency: int | None = None):
+    def _options(self, prefix_caching: bool = True, speculation: str | None = None, concurrency: int | None = None,
+                 **over):
         from selfrefine.engine.vllm_engine import EngineOptions
 
-        return EngineOptions(expected_concurrency=concurrency,max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
-                             enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
-                             dtype=self.cfg.dtype, enforce_eager=self.cfg.eager,
-                             speculation=speculation or self.cfg.speculation, extra=dict(self.cfg.extra_engine))
+        return EngineOptions(**{**dict(
+            expected_concurrency=concurrency, max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
+            enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
+            dtype=self.cfg.dtype, enforce_eager=self.cfg.eager,
+            speculation=speculation or self.cfg.speculation, extra=dict(self.cfg.extra_engine)), **over})
 
-    def _engine(self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None):
+    def _engine(self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None, **over):
         from selfrefine.engine import models
         from selfrefine.engine.vllm_engine import VLLMEngine
 
         name, path = models.resolve(self.cfg.model)
-        return VLLMEngine(path, name, self._options(prefix_caching, speculation, concurrency))
+        return VLLMEngine(path, name, self._options(prefix_caching, speculation, concurrency, **over))
 
     async def _start(self, key: str, label: str, prefix_caching: bool, speculation: str | None = None,
-                     concurrency: int | None = None):
+                     concurrency: int | None = None, **over):
         task = self.progress.add_task(f"start {label}", total=None)
         t0 = time.perf_counter()
-        engine = self._engine(prefix_caching, speculation, concurrency).start()
+        engine = self._engine(prefix_caching, speculation, concurrency, **over).start()
         # Warm-up (not measured): grammar compile, first-request paths, and the batch shapes of
         # mode 1 (n loops at once, short answers), so that the first measured mode pays no
         # one-off costs the later ones would not.
@@ -474,37 +489,49 @@ class Bench:
 
     # ---- baselines
 
-    async def http_mode(self) -> None:
+    def _server(self, kv_cache_gib: float | None = None, speculation: str | None = None, log: str = "vllm_server.log"):
         from selfrefine.engine import models
 
-        cfg, n = self.cfg, self.cfg.loops
+        cfg = self.cfg
         name, path = models.resolve(cfg.model)
         cfg.out_dir.mkdir(parents=True, exist_ok=True)
-        server = OpenAIServer(path, name, kv_cache_gib=cfg.kv_cache_gib, max_model_len=cfg.max_model_len,
-                              structured_backend=cfg.structured_backend, dtype=cfg.dtype, eager=cfg.eager,
-                              log_path=cfg.out_dir / "vllm_server.log",
-                              speculative_config=self._options().speculative_config())
-        task = self.progress.add_task("start vLLM OpenAI server", total=None)
-        try:
+        spec = self._options(speculation=speculation).speculative_config()
+        return OpenAIServer(path, name, kv_cache_gib=kv_cache_gib or cfg.kv_cache_gib, max_model_len=cfg.max_model_len,
+                            structured_backend=cfg.structured_backend, dtype=cfg.dtype, eager=cfg.eager,
+                            log_path=cfg.out_dir / log, speculative_config=spec)
+
+    async def _start_server(self, server, key: str, label: str, warm: int) -> None:
+        task = self.progress.add_task(f"start {label}", total=None)
+        t0 = time.perf_counter()
+        await asyncio.to_thread(server.start)
+        rcfg = self.cfg.refine_config()
+        # Same warm-up as the engines: grammar compile and the batch shapes of the loops.
+        await http_many(server.url, server.name, [f"Say hello to {i}." for i in range(warm)],
+                        replace(rcfg, max_rounds=1), replace(self.budget, answer_tokens=8), warm)
+        self.startup[key] = time.perf_counter() - t0
+        self.progress.update(task, total=1, completed=1)
+
+    async def _http_run(self, server, key: str, label: str, tasks: list[str], n: int, rcfg: RefineConfig,
+                        budget: Budget, note: str) -> rep.ModeRun:
+        await asyncio.to_thread(server.reset_prefix_cache)  # as the engine modes: start empty
+        bar, tick = self._bar(label, len(tasks))
+        with PeakRSS() as mem:
             t0 = time.perf_counter()
-            await asyncio.to_thread(server.start)
+            res = await http_many(server.url, server.name, tasks, rcfg, budget, n, on_done=tick)
+            wall = time.perf_counter() - t0
+        self._done(bar)
+        return self._store(rep.ModeRun(key, label, n, wall, results=res, peak_rss=mem.peak, note=note))
+
+    async def http_mode(self) -> None:
+        cfg, n = self.cfg, self.cfg.loops
+        server = self._server()
+        try:
+            await self._start_server(server, "http_server", "vLLM OpenAI server", n)
             rcfg = cfg.refine_config()
-            # Same warm-up as the engines: grammar compile and mode 1's batch shapes.
-            await http_many(server.url, name, [f"Say hello to {i}." for i in range(n)], replace(rcfg, max_rounds=1),
-                            replace(self.budget, answer_tokens=8), n)
-            self.startup["http_server"] = time.perf_counter() - t0
-            self.progress.update(task, total=1, completed=1)
             label = f"4 HTTP: {n} clients, chat completions"
             for _ in range(max(1, cfg.repeats)):
-                await asyncio.to_thread(server.reset_prefix_cache)  # as the engine modes: start empty
-                bar, tick = self._bar(label, n)
-                with PeakRSS() as mem:
-                    t0 = time.perf_counter()
-                    res = await http_many(server.url, name, self.tasks[:n], rcfg, self.budget, n, on_done=tick)
-                    wall = time.perf_counter() - t0
-                self._done(bar)
-                self._store(rep.ModeRun("http", label, n, wall, results=res, peak_rss=mem.peak,
-                                        note="vLLM OpenAI server, same engine settings, json_schema feedback"))
+                await self._http_run(server, "http", label, self.tasks[:n], n, rcfg, self.budget,
+                                     "vLLM OpenAI server, same engine settings, json_schema feedback")
         finally:
             server.stop()
 
@@ -562,6 +589,128 @@ class Bench:
                  f"no prefix cache; torch threads: {threads}")
         self.on_update()
 
+    # ---- loop-aware scheduling, cost growth and low load (a small KV cache)
+
+    async def _kv_loops(self, engine, key: str, label: str, items: list[Item], rcfg: RefineConfig,
+                        admission: bool, note: str = "") -> rep.ModeRun:
+        """All loops submitted at once; loop latency counted from submission (the time a user
+        waits, admission waits included); vLLM's preemptions counted over the run."""
+        from selfrefine.engine.scheduling import KVAdmission
+
+        await _reset_cache(engine)
+        task, tick = self._bar(label, len(items))
+        done_at: dict[int, float] = {}
+
+        def on_done(i, _res):
+            done_at[i] = time.perf_counter()
+            tick()
+
+        cap = engine.kv_capacity_tokens
+        gate = KVAdmission(cap) if admission and cap else False
+        pre0 = engine.vllm_value("vllm:num_preemptions_total")
+        with PeakRSS() as mem:
+            t0 = time.perf_counter()
+            res = await refine_many(engine, items, rcfg, concurrency=len(items), on_done=on_done, kv_admission=gate)
+            wall = time.perf_counter() - t0
+        await asyncio.sleep(0.5)  # the stat logger records the last steps
+        self._done(task)
+        res = [replace(r, seconds=done_at[i] - t0) if isinstance(r, LoopResult) and i in done_at else r
+               for i, r in enumerate(res)]
+        stats = {"preemptions": int(engine.vllm_value("vllm:num_preemptions_total") - pre0),
+                 "kv_capacity_tokens": cap, "scheduling": engine.options.scheduling,
+                 "admission": bool(gate)}
+        if gate:
+            stats.update(admission_peak_in_flight=gate.peak_in_flight, admission_waited=gate.waited)
+        run = rep.ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
+        s = rep.summarize(run)
+        self.extra.setdefault("kv_repeats", []).append(
+            {"key": key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"]})
+        return self._store(run)
+
+    def _items(self, n: int) -> list[Item]:
+        return [Item(input=t, id=f"item-{i}") for i, t in enumerate(workload(n))]
+
+    async def kv_modes(self) -> None:
+        """pressure: loop-aware scheduling vs FCFS (and KV admission) with the histories of
+        `pressure_loops` loops competing for a small KV cache; growth: loops in flight x rounds
+        at that KV size, without and (where the estimated histories do not fit) with admission;
+        HTTP clients on vLLM's server with the same settings, speculation off and on, under
+        pressure and at low load."""
+        cfg = self.cfg
+        kv = cfg.pressure_kv_gib
+        n = cfg.pressure_loops
+        base = cfg.refine_config()
+        pcfg = replace(base, max_rounds=cfg.pressure_rounds,
+                       sampling=replace(base.sampling, max_tokens=cfg.pressure_tokens))
+        items = self._items(max(n, *cfg.growth_loops))
+        if self.want("pressure") or self.want("growth"):
+            await self._kv_engine_modes(items, pcfg)
+        if self.want("pressure") or self.want("lowload"):
+            await self._kv_http(items, pcfg)
+
+    async def _kv_engine_modes(self, items: list[Item], pcfg: RefineConfig) -> None:
+        cfg = self.cfg
+        kv, n = cfg.pressure_kv_gib, cfg.pressure_loops
+        engines: dict = {}
+        try:
+            engines["fcfs"] = await self._start("engine_fcfs_small_kv", f"engine (FCFS, KV {kv} GiB)", True,
+                                                scheduling="fcfs", kv_cache_gib=kv)
+            engines["prio"] = await self._start("engine_priority_small_kv", f"engine (loop priority, KV {kv} GiB)",
+                                                True, scheduling="loop", kv_cache_gib=kv)
+            self.extra["kv_capacity_tokens"] = engines["prio"].kv_capacity_tokens
+            if self.want("pressure"):
+                variants = (("kv_fcfs", "fcfs", "fcfs", False), ("kv_loop", "prio", "loop", False),
+                            ("kv_las", "prio", "las", False), ("kv_fcfs_admit", "fcfs", "fcfs", True),
+                            ("kv_loop_admit", "prio", "loop", True))
+                for _ in range(max(1, cfg.repeats)):  # interleaved, so drift hits every variant alike
+                    for key, e, policy, admit in variants:
+                        engines[e].options.scheduling = policy
+                        await self._kv_loops(engines[e], key, f"8 KV pressure, {policy}{' + admission' if admit else ''}: "
+                                             f"{n} loops", items[:n], pcfg, admit)
+            if self.want("growth"):
+                engines.pop("fcfs").shutdown()
+                engine = engines["prio"]
+                engine.options.scheduling = "loop"
+                from selfrefine.engine.loop import _Growth, peak_history
+                for r in cfg.growth_rounds:
+                    gcfg = replace(cfg.refine_config(), max_rounds=r,
+                                   sampling=replace(cfg.refine_config().sampling, max_tokens=cfg.growth_tokens))
+                    for L in cfg.growth_loops:
+                        need = sum(peak_history(engine, it, gcfg, _Growth(gcfg).prior) for it in items[:L])
+                        fits = need <= (engine.kv_capacity_tokens or need)
+                        for admit in ((False,) if fits else (False, True)):
+                            await self._kv_loops(engine, f"grow_l{L}_r{r}{'_admit' if admit else ''}",
+                                                 f"9 growth: {L} loops x {r} rounds{' + admission' if admit else ''}",
+                                                 items[:L], gcfg, admit,
+                                                 note=f"estimated peak histories {need} tokens")
+        finally:
+            for engine in engines.values():
+                engine.shutdown()
+
+    async def _kv_http(self, items: list[Item], pcfg: RefineConfig) -> None:
+        """vLLM's server with the pressure KV size, speculation off and then ngram: the pressure
+        workload with as many clients as loops, and low load (`lowload_clients` clients)."""
+        cfg = self.cfg
+        n, k = cfg.pressure_loops, cfg.lowload_clients
+        tasks = [it.input for it in items]
+        budget = replace(self.budget, answer_tokens=cfg.pressure_tokens)
+        for spec in ("off", "ngram"):
+            server = self._server(cfg.pressure_kv_gib, spec, log=f"vllm_server_small_kv_{spec}.log")
+            try:
+                await self._start_server(server, f"http_server_small_kv_{spec}", f"vLLM server (KV {cfg.pressure_kv_gib} "
+                                         f"GiB, speculation {spec})", n)
+                for _ in range(max(1, cfg.repeats)):
+                    if self.want("pressure"):
+                        await self._http_run(server, f"kv_http_{spec}", f"8 KV pressure, HTTP clients, speculation "
+                                             f"{spec}: {n} loops", tasks[:n], n, pcfg, budget,
+                                             "vLLM OpenAI server, same engine settings (FCFS, KV size)")
+                    if self.want("lowload"):
+                        await self._http_run(server, f"low_http_{spec}", f"10 low load, HTTP clients, speculation "
+                                             f"{spec}: {k} clients", tasks[:2 * k], k, pcfg, budget,
+                                             "vLLM OpenAI server, low load")
+            finally:
+                server.stop()
+
     async def run(self) -> None:
         from selfrefine.engine.vllm_engine import _is_cpu  # vLLM loads lazily
 
@@ -574,6 +723,8 @@ class Bench:
             await self.transformers_mode()
         if self.want("speculation"):
             await self.speculation_mode()
+        if any(self.want(m) for m in ("pressure", "growth", "lowload")):
+            await self.kv_modes()
 
 
 async def _reset_cache(engine) -> None:

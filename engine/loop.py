@@ -9,12 +9,13 @@ vLLM's scheduler does the batching.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from selfrefine.engine import checks
+from selfrefine.engine import checks, scheduling
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
 from selfrefine.engine.history import ChatFormat, Conversation
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
@@ -307,8 +308,15 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
 
     `critic`, when given, writes the feedback and the refinements (the draft comes from
     `engine`), as in the paper's Vicuna-draft / ChatGPT-refine experiment. `on_event` is
-    called after each step (for streaming round events).
+    called after each step (for streaming round events). Its engine calls carry the loop's
+    priority (engine.scheduling).
     """
+    with scheduling.loop_scope():
+        return await _refine(engine, item, cfg, critic, on_event)
+
+
+async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None,
+                  on_event: Callable[[Event], None] | None) -> LoopResult:
     t0 = time.perf_counter()
     critic = critic or engine
     p, spec = cfg.prompts, cfg.spec
@@ -406,11 +414,58 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
                       trace=trace, seconds=time.perf_counter() - t0, checks=_check_counts(trace))
 
 
+def _kv_capacity(*engines: Engine | None) -> int | None:
+    caps = [getattr(e, "kv_capacity_tokens", None) for e in engines if e is not None]
+    caps = [c for c in caps if c]
+    return min(caps) if caps else None
+
+
+class _Growth:
+    """How many tokens a loop's history gains per round, learned from the loops that finished
+    (a prior until then: the answer budget twice, for the review quoting it and the rewrite,
+    plus the feedback budget of one item's worth of words)."""
+
+    def __init__(self, cfg: RefineConfig):
+        self.total, self.rounds = 0, 0
+        self.prior = 2 * cfg.sampling.max_tokens + 64 + 2 * cfg.spec.item_words * cfg.spec.max_items
+
+    def per_round(self) -> int:
+        return round(self.total / self.rounds) if self.rounds >= 4 else self.prior
+
+    def learn(self, res: LoopResult) -> None:
+        draft = [c for c in res.trace if c.round == 0 and c.stage == "draft"]
+        later = [c for c in res.trace if c.round >= 1 or c.stage != "draft"]
+        rounds = max((c.round for c in res.trace), default=0)
+        if later and rounds:
+            start = draft[0].prompt_tokens + draft[0].completion_tokens if draft else later[0].prompt_tokens
+            end = max(c.prompt_tokens + c.completion_tokens for c in later)
+            self.total += max(0, end - start)
+            self.rounds += rounds
+
+
+def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, block: int = 32) -> int:
+    """A loop's largest history in tokens, estimated at its start: the draft prompt, the
+    draft, and `per_round` tokens for each round, rounded up to whole KV blocks."""
+    try:
+        prompt = len(start_conversation(engine, item, cfg).ids)
+    except Exception:  # a bad item fails in refine() with its own clear error
+        prompt = 0
+    tokens = prompt + cfg.sampling.max_tokens + cfg.max_rounds * per_round
+    return min(-(-tokens // block) * block, getattr(engine, "max_model_len", tokens) or tokens)
+
+
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,
                       concurrency: int = 64, critic: Engine | None = None,
                       on_done: Callable[[int, LoopResult | LoopError], None] | None = None,
+                      kv_admission: bool | scheduling.KVAdmission = True,
                       ) -> list[LoopResult | LoopError]:
     """Run one loop per item concurrently on one engine, at most `concurrency` at a time.
+
+    With `kv_admission` (and an engine that reports its KV capacity), fewer loops run at once
+    when their histories would not fit the KV cache together: a loop starts only while the
+    estimated peak histories of the loops in flight fit (engine.scheduling.KVAdmission), so
+    the engine is not left to preempt and recompute them. Pass a `KVAdmission` of your own
+    to set the budget or to read its counters afterwards.
 
     Always returns exactly len(items) records in input order; a failed loop yields a
     LoopError in its place instead of failing the batch.
@@ -418,12 +473,22 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
     if concurrency < 1:
         raise InvalidParameter("concurrency", "must be >= 1")
     gate = asyncio.Semaphore(concurrency)
+    if isinstance(kv_admission, scheduling.KVAdmission):
+        admission: scheduling.KVAdmission | None = kv_admission
+    else:
+        capacity = _kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
+        admission = scheduling.KVAdmission(capacity) if capacity else None
+    growth = _Growth(cfg)
 
     async def one(i: int, item: Item) -> LoopResult | LoopError:
         async with gate:
             t0 = time.perf_counter()
+            room = (admission.reserve(peak_history(critic or engine, item, cfg, growth.per_round()))
+                    if admission else contextlib.nullcontext())
             try:
-                res: LoopResult | LoopError = await refine(engine, item, cfg, critic)
+                async with room:
+                    res: LoopResult | LoopError = await refine(engine, item, cfg, critic)
+                growth.learn(res)
             except SelfRefineError as exc:
                 res = LoopError(input=item.input, id=item.id, error=str(exc), error_type=exc.code,
                                 seconds=time.perf_counter() - t0)
@@ -435,3 +500,4 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
         return res
 
     return list(await asyncio.gather(*(one(i, it) for i, it in enumerate(items))))
+

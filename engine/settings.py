@@ -23,7 +23,7 @@ BACKENDS = ("vllm", "transformers")
 ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
                  "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
                  "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager",
-                 "speculation", "speculative_tokens")
+                 "speculation", "speculative_tokens", "scheduling")
 
 
 def engine_options(params: dict) -> EngineOptions:
@@ -40,7 +40,7 @@ def engine_options(params: dict) -> EngineOptions:
         distributed_executor_backend=p.get("distributed_executor_backend"),
         gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
         enforce_eager=p.get("eager"), speculation=p.get("speculation", "auto"),
-        speculative_tokens=p.get("speculative_tokens", 4),
+        speculative_tokens=p.get("speculative_tokens", 4), scheduling=p.get("scheduling", "loop"),
     )
 
 

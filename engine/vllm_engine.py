@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from selfrefine.engine import quiet
+from selfrefine.engine import quiet, scheduling
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
@@ -55,6 +55,8 @@ class EngineOptions:
     """Speculative decoding from the prompt (see SPECULATION): auto, ngram, suffix or off."""
     speculative_tokens: int = 4
     """Draft tokens proposed per step when speculating."""
+    scheduling: str = "loop"
+    """Priority of each call from its loop's state (engine.scheduling): loop, las or fcfs."""
     expected_concurrency: int | None = None
     """How many requests the caller will keep in flight (None: unknown, many); `auto` speculates
     only at 1."""
@@ -79,6 +81,7 @@ class EngineOptions:
             raise InvalidParameter("speculation", f"must be one of {', '.join(SPECULATION)}")
         if not 1 <= self.speculative_tokens <= 16:
             raise InvalidParameter("speculative_tokens", "must be in 1-16")
+        scheduling.check(self.scheduling)
         if self.speculation == "suffix" and importlib.util.find_spec("arctic_inference") is None:
             raise InvalidParameter("speculation", "suffix needs the arctic-inference package, which is not "
                                    "installed (it ships no wheel for this platform); use ngram or auto")
@@ -221,6 +224,8 @@ class VLLMEngine:
             kwargs["distributed_executor_backend"] = o.distributed_executor_backend
         if o.max_num_seqs:
             kwargs["max_num_seqs"] = o.max_num_seqs
+        if o.scheduling != "fcfs":
+            kwargs["scheduling_policy"] = "priority"
         if (spec := o.speculative_config()) is not None:
             kwargs["speculative_config"] = spec
         if self.is_cpu:
@@ -315,7 +320,8 @@ class VLLMEngine:
         self.counters["requests"] += 1
         try:
             async for out in self._llm.generate(TokensPrompt(prompt_token_ids=prompt_ids), params,
-                                                request_id=request_id):
+                                                request_id=request_id,
+                                                priority=scheduling.priority(self.options.scheduling)):
                 final = out
                 if on_text is None or not out.outputs:
                     continue
@@ -350,6 +356,7 @@ class VLLMEngine:
         self.counters["prompt_tokens"] += n_prompt
         self.counters["cached_tokens"] += cached
         self.counters["completion_tokens"] += len(seq.token_ids)
+        scheduling.charge(n_prompt - cached + len(seq.token_ids))
         return Completion(
             text=seq.text,
             token_ids=list(seq.token_ids),
@@ -400,6 +407,15 @@ class VLLMEngine:
     def _token_text(self, token_id: int, lp) -> str:
         text = getattr(lp, "decoded_token", None)
         return text if text is not None else self.tokenizer.decode([token_id])
+
+    @property
+    def kv_capacity_tokens(self) -> int | None:
+        """Tokens the KV cache holds (vLLM's block count times the block size; None before
+        `start()`)."""
+        if self._llm is None:
+            return None
+        cache = self._llm.vllm_config.cache_config
+        return (cache.num_gpu_blocks or 0) * cache.block_size or None
 
     def vllm_metrics(self) -> list:
         """vLLM's own Prometheus metric families in this process (`vllm:` names: the scheduler's

@@ -89,6 +89,7 @@ class SelfRefine:
         eager: bool | None = None,
         speculation: str = "auto",
         speculative_tokens: int = 4,
+        scheduling: str = "loop",
         verbose: bool = False,
         engine: Engine | None = None,
     ) -> None:

@@ -33,6 +33,8 @@ Eager = Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip t
 Speculation = Annotated[str, typer.Option(help="speculative decoding from the prompt: auto (drafts while "
                                                  "few requests decode), ngram, suffix or off")]
 SpeculativeTokens = Annotated[int, typer.Option(help="draft tokens per step when speculating (1-16)")]
+Scheduling = Annotated[str, typer.Option(help="priority of each call from its loop: loop (oldest loop "
+                                                "first), las (least attained service) or fcfs (vLLM's, by call)")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
 
 # (name, annotation, default) of every shared engine option, in --help order.
@@ -44,6 +46,7 @@ _SHARED = (
     ("data_parallel_size", DataParallel, 1), ("distributed_executor_backend", ExecutorBackend, None),
     ("gpu_memory_utilization", GpuMemory, None), ("dtype", Dtype, "auto"), ("eager", Eager, None),
     ("speculation", Speculation, "auto"), ("speculative_tokens", SpeculativeTokens, 4),
+    ("scheduling", Scheduling, "loop"),
     ("verbose", Verbose, False),
 )
 

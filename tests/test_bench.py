@@ -59,7 +59,8 @@ def test_report_figures_ratios_and_targets(tmp_path):
     two = rep.summarize(rep.ModeRun("x", "x", 1, 1.0, results=[broken, _loop(40, 10, True, 1.0)]))
     assert (two["feedback_calls"], two["feedback_unparsed"]) == (2, 1)
     assert [s["concurrency"] for s in r["sweep"]] == [1, 4] and r["sweep"][1]["gain_vs_sequential"] == 4.0
-    assert len(r["targets"]) == 8  # the two speculation targets are there, unmeasured (None)
+    assert len(r["targets"]) == 11  # the speculation and KV-pressure targets are there, unmeasured (None)
+    assert r["pressure"] is None and r["growth"] == []
     t = {x["target"].split(" (")[0]: x for x in r["targets"]}
     assert t["ours / engine limit"]["measured"] == 0.75 and t["ours / engine limit"]["met"] is False
     assert t["ours / HTTP clients"]["met"] is None  # not measured, not invented
@@ -67,6 +68,38 @@ def test_report_figures_ratios_and_targets(tmp_path):
     assert {p.name for p in paths} == {"bench.json", "bench.md", "throughput_vs_concurrency.png",
                                        "tokens_by_stage.png", "calls.json"}
     assert "| 1 ours |" in (tmp_path / "bench.md").read_text()
+
+
+def test_report_pressure_and_growth(tmp_path):
+    def run(key, wall, seconds, preempt=0, admit=None):
+        stats = {"preemptions": preempt, "admission": admit is not None}
+        if admit is not None:
+            stats["admission_peak_in_flight"] = admit
+        return rep.ModeRun(key, key, 4, wall, results=[_loop(40, 10, True, x) for x in seconds], stats=stats)
+
+    runs = {"kv_fcfs": run("kv_fcfs", 4.0, (3.0, 3.5, 4.0, 4.0), preempt=7),
+            "kv_loop_admit": run("kv_loop_admit", 3.0, (1.0, 1.5, 2.5, 3.0), admit=2),
+            "kv_http_off": run("kv_http_off", 6.0, (6.0,) * 4),
+            "grow_l4_r2": run("grow_l4_r2", 2.0, (2.0,) * 4, preempt=3),
+            "grow_l4_r2_admit": run("grow_l4_r2_admit", 1.0, (1.0,) * 4, admit=2),
+            "grow_l1_r2": run("grow_l1_r2", 1.0, (1.0,) * 4)}
+    repeats = [{"key": k, "tok_s": rep.summarize(v)["gen_tok_per_s"], "p95_s": rep.summarize(v)["latency_p95_s"],
+                "p50_s": rep.summarize(v)["latency_p50_s"]} for k, v in runs.items() if k.startswith("kv_")]
+    r = rep.build({"model": "m", "pressure_kv_gib": 0.1}, runs, {}, [], extra={"kv_repeats": repeats,
+                                                                              "kv_capacity_tokens": 1000})
+    p = r["pressure"]
+    assert p["ours"] == "kv_loop_admit"
+    assert p["p95_fcfs_over_ours"] == round(4.0 / rep.summarize(runs["kv_loop_admit"])["latency_p95_s"], 3)
+    assert p["tok_s_ours_over_fcfs"] == round(4.0 / 3.0, 3) and p["tok_s_ours_over_http"] == 2.0
+    assert [(g["loops"], g["rounds"], g["admission"]) for g in r["growth"]] == [(1, 2, False), (4, 2, False), (4, 2, True)]
+    assert r["growth"][1]["preemptions"] == 3 and r["growth"][2]["peak_in_flight"] == 2
+    t = {x["target"].split(" (")[0]: x for x in r["targets"]}
+    assert t["under KV pressure: ours"]["met"] is True  # tok/s ratio 1.33 >= 0.97
+    assert t["under KV pressure: FCFS p95 loop latency / ours"]["measured"] == p["p95_fcfs_over_ours"]
+    paths = rep.write(r, tmp_path)
+    assert "cost_growth.png" in {x.name for x in paths}
+    md = (tmp_path / "bench.md").read_text()
+    assert "Cost growth" in md and "| 4 | 2 | yes |" in md and "KV pressure and low load" in md
 
 
 def test_bench_rejects_unknown_mode():
@@ -103,11 +136,20 @@ def test_bench_quick_end_to_end(tmp_path):
     assert m["no_cache"]["cached_tokens"] == 0 and m["ours"]["history_cache_share"] > 0
     assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
     assert set(report["startup_s"]) == {"engine", "engine_no_cache", "engine_vllm_threads", "http_server",
-                                        "transformers", "engine_spec_off", "engine_spec_auto", "engine_spec_auto_n"}
+                                        "transformers", "engine_spec_off", "engine_spec_auto", "engine_spec_auto_n",
+                                        "engine_fcfs_small_kv", "engine_priority_small_kv",
+                                        "http_server_small_kv_off", "http_server_small_kv_ngram"}
     same = report["speculation_identical"]  # greedy outputs compared loop by loop (bf16 may flip near-ties)
     assert same["c1"]["loops"] == m["spec_off_c1"]["answers"] and 0 <= same["c1"]["identical"] <= same["c1"]["loops"]
     assert report["threads"]["ratio"] > 0 and m["ours"]["round1_cache_share"] > 0
-    assert len(report["targets"]) == 8 and all(t["measured"] is not None for t in report["targets"])
-    for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json"):
+    assert len(report["targets"]) == 11 and all(t["measured"] is not None for t in report["targets"])
+    # KV pressure: every variant ran all its loops; the growth sweep covers its grid
+    for key in ("kv_fcfs", "kv_loop", "kv_las", "kv_fcfs_admit", "kv_loop_admit", "kv_http_off", "kv_http_ngram",
+                "low_http_off", "low_http_ngram"):
+        assert m[key]["answers"] + m[key]["errors"] == m[key]["concurrency"] or key.startswith("low_"), key
+        assert m[key]["errors"] == 0 or "ngram" in key, key  # vLLM + ngram + grammar: see bench/README
+    assert {(g["loops"], g["rounds"]) for g in report["growth"]} == {(1, 1), (8, 1), (1, 2), (8, 2)}
+    assert all(g["errors"] == 0 for g in report["growth"])
+    for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json", "cost_growth.png"):
         assert (tmp_path / name).stat().st_size > 0
     assert "| target |" in p.stdout

@@ -1,0 +1,146 @@
+"""Loop-aware scheduling: the priority each engine call carries, and admission by KV budget.
+
+The engine knows which calls belong to which loop. vLLM's priority scheduler
+(`scheduling_policy="priority"`) serves the waiting request with the lowest priority value
+first and, when the KV cache runs out, preempts the running request with the highest value.
+The priority of a call comes from its loop's state (SCHEDULING):
+
+- `fcfs`: vLLM's default; every call is its own request in arrival order, so a loop's next
+  call queues behind the drafts of loops that started after it.
+- `loop`: the oldest loop first (first come, first served by loop, not by call): a loop's calls
+  carry the sequence number of the loop's start. Under KV pressure the youngest loops wait or
+  are preempted, the oldest finish, and their histories stay in the cache.
+- `las`: least attained service (Autellix's policy for programs): a call's priority is the
+  tokens its loop has had computed so far, so new and short loops go first.
+
+A loop marks itself with `loop_scope()`; calls outside any loop (a plain chat completion)
+count as one-call loops. The state lives in a context variable: each loop runs as its own
+asyncio task, so concurrent loops never see each other's state, and every engine a loop uses
+(drafter and critic) reads the same one.
+
+`KVAdmission` limits loops in flight by the KV cache instead: a loop starts only while the
+peak histories of the loops in flight fit, so histories are not evicted and recomputed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections import deque
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from selfrefine.engine.errors import InvalidParameter
+
+SCHEDULING = ("loop", "las", "fcfs")
+"""Priority of each engine call: loop (oldest loop first), las (least attained service
+first) or fcfs (vLLM's order of arrival, call by call)."""
+
+
+@dataclass
+class LoopState:
+    seq: int
+    """Order of the loop's start (lower: older)."""
+    attained: int = 0
+    """Tokens computed for the loop so far: uncached prompt tokens plus generated tokens."""
+
+
+_seq = itertools.count(1)
+_current: ContextVar[LoopState | None] = ContextVar("selfrefine_loop", default=None)
+
+
+@contextlib.contextmanager
+def loop_scope():
+    """Mark the calls made inside as one loop's (see the module doc); yields its LoopState."""
+    state = LoopState(next(_seq))
+    token = _current.set(state)
+    try:
+        yield state
+    finally:
+        _current.reset(token)
+
+
+def check(policy: str) -> str:
+    if policy not in SCHEDULING:
+        raise InvalidParameter("scheduling", f"must be one of {', '.join(SCHEDULING)}")
+    return policy
+
+
+def priority(policy: str) -> int:
+    """The vLLM priority of the next call of the current loop (lower is served first)."""
+    if policy == "fcfs":
+        return 0
+    state = _current.get()
+    if policy == "las":
+        return state.attained if state is not None else 0
+    return state.seq if state is not None else next(_seq)
+
+
+def charge(tokens: int) -> None:
+    """Count tokens computed for the current loop (its attained service)."""
+    state = _current.get()
+    if state is not None:
+        state.attained += max(0, tokens)
+
+
+class KVAdmission:
+    """Admit loops while their peak histories fit a KV budget of `capacity` tokens.
+
+    `reserve(n)` waits until the reservations in flight plus `n` fit (or none is in flight: a
+    loop larger than the whole budget still runs, alone), in order of asking, so no loop
+    overtakes another. The reservation is returned when the block exits.
+    """
+
+    def __init__(self, capacity: int):
+        if capacity < 1:
+            raise InvalidParameter("kv capacity", "must be >= 1 token")
+        self.capacity = capacity
+        self.used = 0
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.waited = 0
+        """Loops that had to wait for room."""
+        self._queue: deque[tuple[int, asyncio.Future]] = deque()
+
+    def _fits(self, n: int) -> bool:
+        return self.in_flight == 0 or self.used + n <= self.capacity
+
+    def _wake(self) -> None:
+        while self._queue and self._fits(self._queue[0][0]):
+            n, fut = self._queue.popleft()
+            if not fut.done():
+                self._take(n)
+                fut.set_result(None)
+
+    def _take(self, n: int) -> None:
+        self.used += n
+        self.in_flight += 1
+        self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+
+    @contextlib.asynccontextmanager
+    async def reserve(self, n: int):
+        if not self._queue and self._fits(n):
+            self._take(n)
+        else:
+            self.waited += 1
+            fut = asyncio.get_running_loop().create_future()
+            self._queue.append((n, fut))
+            try:
+                await fut
+            except asyncio.CancelledError:
+                if fut.done() and not fut.cancelled():  # admitted just as it was cancelled
+                    self._give(n)
+                else:
+                    self._queue = deque(q for q in self._queue if q[1] is not fut)
+                    self._wake()
+                raise
+        try:
+            yield
+        finally:
+            self._give(n)
+
+    def _give(self, n: int) -> None:
+        self.used -= n
+        self.in_flight -= 1
+        self._wake()
