@@ -163,19 +163,24 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     trace.append(call)
     outputs, reason = [call.text], "max_rounds"
     msgs.append({"role": "assistant", "content": text})
+    points: list[str] = []
     for stage, rnd in _steps(cfg):
         if stage == "feedback":
+            # the turns of engine.loop.refine: the review may quote the output under review, the
+            # refine turn lists the review's problems and may quote the output too
             msgs.append({"role": "user", "content": p.review(spec, cfg.feedback_mode, input=task, round=rnd,
-                                                              stop_phrase=cfg.stop_phrase)})
+                                                              stop_phrase=cfg.stop_phrase, answer=outputs[-1])})
             call, text = await _chat(client, url, {**feedback, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             msgs.append({"role": "assistant", "content": text})
-            why = None if budget.fixed else _wants_stop(call.text, cfg)
-            if why:
+            why, points = _read(call.text, cfg, outputs[-1])
+            if why and not budget.fixed:
                 reason = why
                 break
         else:
-            msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd)})
+            msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd,
+                                                             problems="\n".join(f"- {x}" for x in points),
+                                                             answer=outputs[-1])})
             call, text = await _chat(client, url, {**answer, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             outputs.append(call.text)
@@ -185,13 +190,14 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
                       seconds=time.perf_counter() - t0)
 
 
-def _wants_stop(text: str, cfg: RefineConfig) -> str | None:
-    """The loop's own stop rules applied to a feedback text: the stop reason, or None."""
+def _read(text: str, cfg: RefineConfig, answer: str) -> tuple[str | None, list[str]]:
+    """The loop's own reading of a feedback text: (stop reason or None, the problems to show)."""
     from selfrefine.engine.loop import _read_feedback
 
     call = Call(stage="feedback", round=0, model="", text=text, prompt_tokens=0, cached_tokens=0,
                 completion_tokens=0, seconds=0.0, finish_reason="stop")
-    return _read_feedback(call, cfg)[1]
+    _, why, points = _read_feedback(call, cfg, (), answer)
+    return why, points
 
 
 async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget,

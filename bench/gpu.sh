@@ -6,6 +6,8 @@
 #   LOOPS      loops in modes 1, 3, 4 (default 256)
 #   SWEEP      concurrency sweep for ours vs sequential (default 1,16,64,256)
 #   KV_GIB     KV cache for our engine and vLLM's server alike (default 40)
+#   PRESSURE_KV_GIB  KV cache of the pressure / growth / lowload modes, small enough that the
+#              histories of PRESSURE_LOOPS loops compete for it (default 1, with 256 loops)
 #   COMPILE=1  torch.compile + CUDA graphs (faster steps, ~1 min more per engine start; the
 #              default eager run is sized to finish in under 8 minutes on one H200)
 #   OUT        results folder (default results/bench-gpu)
@@ -25,4 +27,6 @@ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 export VLLM_LOGGING_LEVEL=${VLLM_LOGGING_LEVEL:-WARNING}
 time "$bin" bench --model "$model" --loops "${LOOPS:-256}" --sweep "${SWEEP:-1,16,64,256}" \
   --rounds 2 --max-tokens 128 --max-model-len 4096 --kv-cache-gib "${KV_GIB:-40}" \
-  --gpu-memory-utilization 0.9 "$compile" --out "${OUT:-results/bench-gpu}"
+  --gpu-memory-utilization 0.9 "$compile" --out "${OUT:-results/bench-gpu}" \
+  --pressure-kv-gib "${PRESSURE_KV_GIB:-1}" --pressure-loops "${PRESSURE_LOOPS:-256}" \
+  --growth-loops "${GROWTH_LOOPS:-1,16,64,256,512}"

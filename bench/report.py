@@ -303,7 +303,12 @@ def pressure(modes: dict, repeats: list[dict]) -> dict | None:
         "p95_fcfs_over_ours": _paired(repeats, ours, "kv_fcfs", "p95_s", invert=True),
         "p50_fcfs_over_ours": _paired(repeats, ours, "kv_fcfs", "p50_s", invert=True),
         "tok_s_ours_over_fcfs": _paired(repeats, ours, "kv_fcfs", "tok_s"),
-        "tok_s_ours_over_http": _ratio(modes[ours]["gen_tok_per_s"], http["gen_tok_per_s"]) if http else None,
+        "tok_s_ours_over_http": (_paired(repeats, ours, "kv_http_off", "tok_s")
+                                 or (_ratio(modes[ours]["gen_tok_per_s"], http["gen_tok_per_s"]) if http else None)),
+        "answers_s_ours_over_http": (_paired(repeats, ours, "kv_http_off", "answers_s")
+                                     or (_ratio(modes[ours]["answers_per_s"], http["answers_per_s"]) if http else None)),
+        "p95_http_over_ours": (_paired(repeats, ours, "kv_http_off", "p95_s", invert=True)
+                               or (_ratio(http["latency_p95_s"], modes[ours]["latency_p95_s"]) if http else None)),
         "by_variant": {k: _paired(repeats, k, "kv_fcfs", "p95_s", invert=True)
                        for k in ("kv_loop", "kv_las", "kv_fcfs_admit", "kv_loop_admit") if k in modes},
     }
@@ -441,7 +446,9 @@ def _kv_sections(report: dict) -> list[str]:
         lines += ["", f"Under KV pressure, ours = {p['ours']}: FCFS p95 / ours {_f(p['p95_fcfs_over_ours'], 2)}x, "
                       f"p50 {_f(p['p50_fcfs_over_ours'], 2)}x, tok/s ours / FCFS {_f(p['tok_s_ours_over_fcfs'], 2)}x "
                       f"(means of the interleaved repeats' ratios); FCFS p95 / each variant: "
-                      + ", ".join(f"{k} {_f(v, 2)}x" for k, v in p["by_variant"].items()) + "."]
+                      + ", ".join(f"{k} {_f(v, 2)}x" for k, v in p["by_variant"].items())
+                      + f". Ours / HTTP clients: tok/s {_f(p.get('tok_s_ours_over_http'), 2)}x, answers/s "
+                        f"{_f(p.get('answers_s_ours_over_http'), 2)}x, HTTP p95 / ours {_f(p.get('p95_http_over_ours'), 2)}x."]
     g = report.get("growth") or []
     if g:
         lines += ["", f"Cost growth (KV cache {cap or '?'} tokens, loop priority; admission where the estimated "

@@ -624,7 +624,8 @@ class Bench:
         run = rep.ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
         s = rep.summarize(run)
         self.extra.setdefault("kv_repeats", []).append(
-            {"key": key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"]})
+            {"key": key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"],
+             "answers_s": s["answers_per_s"]})
         return self._store(run)
 
     def _items(self, n: int) -> list[Item]:
@@ -643,12 +644,37 @@ class Bench:
         pcfg = replace(base, max_rounds=cfg.pressure_rounds,
                        sampling=replace(base.sampling, max_tokens=cfg.pressure_tokens))
         items = self._items(max(n, *cfg.growth_loops))
-        if self.want("pressure") or self.want("growth"):
-            await self._kv_engine_modes(items, pcfg)
+        server = None
+        try:
+            if self.want("pressure"):  # started first, so that its runs interleave with the engines'
+                server = await self._kv_server("off")
+            if self.want("pressure") or self.want("growth"):
+                await self._kv_engine_modes(items, pcfg, server)
+            if self.want("lowload"):
+                server = server or await self._kv_server("off")
+                await self._kv_http(server, "off", items, pcfg, pressure=False)
+        finally:
+            if server is not None:
+                server.stop()
         if self.want("pressure") or self.want("lowload"):
-            await self._kv_http(items, pcfg)
+            server = await self._kv_server("ngram")
+            try:
+                await self._kv_http(server, "ngram", items, pcfg, pressure=self.want("pressure"))
+            finally:
+                server.stop()
 
-    async def _kv_engine_modes(self, items: list[Item], pcfg: RefineConfig) -> None:
+    async def _kv_server(self, spec: str):
+        cfg = self.cfg
+        server = self._server(cfg.pressure_kv_gib, spec, log=f"vllm_server_small_kv_{spec}.log")
+        try:
+            await self._start_server(server, f"http_server_small_kv_{spec}",
+                                     f"vLLM server (KV {cfg.pressure_kv_gib} GiB, speculation {spec})", cfg.pressure_loops)
+        except BaseException:
+            server.stop()
+            raise
+        return server
+
+    async def _kv_engine_modes(self, items: list[Item], pcfg: RefineConfig, server=None) -> None:
         cfg = self.cfg
         kv, n = cfg.pressure_kv_gib, cfg.pressure_loops
         engines: dict = {}
@@ -667,6 +693,8 @@ class Bench:
                         engines[e].options.scheduling = policy
                         await self._kv_loops(engines[e], key, f"8 KV pressure, {policy}{' + admission' if admit else ''}: "
                                              f"{n} loops", items[:n], pcfg, admit)
+                    if server is not None:
+                        await self._kv_http(server, "off", items, pcfg, pressure=True, lowload=False, repeats=1)
             if self.want("growth"):
                 engines.pop("fcfs").shutdown()
                 engine = engines["prio"]
@@ -687,29 +715,28 @@ class Bench:
             for engine in engines.values():
                 engine.shutdown()
 
-    async def _kv_http(self, items: list[Item], pcfg: RefineConfig) -> None:
-        """vLLM's server with the pressure KV size, speculation off and then ngram: the pressure
-        workload with as many clients as loops, and low load (`lowload_clients` clients)."""
+    async def _kv_http(self, server, spec: str, items: list[Item], pcfg: RefineConfig, pressure: bool,
+                       lowload: bool | None = None, repeats: int | None = None) -> None:
+        """HTTP clients on vLLM's server with the pressure KV size: the pressure workload with as
+        many clients as loops, and low load (`lowload_clients` clients)."""
         cfg = self.cfg
         n, k = cfg.pressure_loops, cfg.lowload_clients
+        lowload = self.want("lowload") if lowload is None else lowload
         tasks = [it.input for it in items]
         budget = replace(self.budget, answer_tokens=cfg.pressure_tokens)
-        for spec in ("off", "ngram"):
-            server = self._server(cfg.pressure_kv_gib, spec, log=f"vllm_server_small_kv_{spec}.log")
-            try:
-                await self._start_server(server, f"http_server_small_kv_{spec}", f"vLLM server (KV {cfg.pressure_kv_gib} "
-                                         f"GiB, speculation {spec})", n)
-                for _ in range(max(1, cfg.repeats)):
-                    if self.want("pressure"):
-                        await self._http_run(server, f"kv_http_{spec}", f"8 KV pressure, HTTP clients, speculation "
-                                             f"{spec}: {n} loops", tasks[:n], n, pcfg, budget,
-                                             "vLLM OpenAI server, same engine settings (FCFS, KV size)")
-                    if self.want("lowload"):
-                        await self._http_run(server, f"low_http_{spec}", f"10 low load, HTTP clients, speculation "
-                                             f"{spec}: {k} clients", tasks[:2 * k], k, pcfg, budget,
-                                             "vLLM OpenAI server, low load")
-            finally:
-                server.stop()
+        for _ in range(max(1, cfg.repeats) if repeats is None else repeats):
+            if pressure:
+                rec = await self._http_run(server, f"kv_http_{spec}", f"8 KV pressure, HTTP clients, speculation "
+                                           f"{spec}: {n} loops", tasks[:n], n, pcfg, budget,
+                                           "vLLM OpenAI server, same engine settings (FCFS, KV size)")
+                s = rep.summarize(rec)
+                self.extra.setdefault("kv_repeats", []).append(
+                    {"key": f"kv_http_{spec}", "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"],
+                     "p50_s": s["latency_p50_s"], "answers_s": s["answers_per_s"]})
+            if lowload:
+                await self._http_run(server, f"low_http_{spec}", f"10 low load, HTTP clients, speculation "
+                                     f"{spec}: {k} clients", tasks[:2 * k], k, pcfg, budget,
+                                     "vLLM OpenAI server, low load")
 
     async def run(self) -> None:
         from selfrefine.engine.vllm_engine import _is_cpu  # vLLM loads lazily

@@ -530,13 +530,19 @@ def bench(
     rounds: Annotated[Optional[int], typer.Option(help="refine rounds per loop (default 2)")] = None,
     max_tokens: Annotated[Optional[int], typer.Option(help="tokens per draft / refine call")] = None,
     modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, threads, "
-                                            "http, transformers, limit, sweep, text, speculation; "
-                                            "or all")] = "all",
+                                            "http, transformers, limit, sweep, text, speculation, "
+                                            "pressure, growth, lowload; or all")] = "all",
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
     sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
                                                       "concurrency sweep, e.g. 1,16,64,256")] = None,
     transformers_threads: Annotated[Optional[int], typer.Option(
         help="torch CPU threads in mode 5 (default: torch's, every core)")] = None,
+    pressure_kv_gib: Annotated[Optional[float], typer.Option(
+        help="KV cache of the pressure, growth and lowload modes (default 0.15: small enough that "
+             "the loops' histories compete for it)")] = None,
+    pressure_loops: Annotated[Optional[int], typer.Option(help="loops in the pressure mode (default 48)")] = None,
+    growth_loops: Annotated[Optional[str], typer.Option(
+        help="comma list of loops in flight for the growth sweep (default 1,8,32,128)")] = None,
     max_model_len: opts.MaxModelLen = None,
     kv_cache_gib: opts.KvCacheGib = None,
     structured_backend: opts.StructuredBackend = "xgrammar",
@@ -549,7 +555,8 @@ def bench(
                                                   "off and auto")] = "off",
     verbose: opts.Verbose = False,
 ) -> None:
-    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit, speculation."""
+    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit, speculation,
+    scheduling under KV pressure, cost growth."""
     quiet.configure(verbose)
     from selfrefine.bench import report as bench_report
     from selfrefine.bench import run as bench_run
@@ -563,6 +570,13 @@ def bench(
         sweep_n = tuple(int(x) for x in sweep.split(",") if x.strip()) if sweep else None
         if sweep_n is not None and (not sweep_n or min(sweep_n) < 1):
             raise ValueError("--sweep needs loop counts >= 1, e.g. 1,16,64")
+        growth_n = tuple(int(x) for x in growth_loops.split(",") if x.strip()) if growth_loops else None
+        if growth_n is not None and (not growth_n or min(growth_n) < 1):
+            raise ValueError("--growth-loops needs loop counts >= 1, e.g. 1,8,32,128")
+        if pressure_loops is not None and pressure_loops < 1:
+            raise ValueError("--pressure-loops must be >= 1")
+        if pressure_kv_gib is not None and pressure_kv_gib <= 0:
+            raise ValueError("--pressure-kv-gib must be > 0")
         extra_engine = {"tensor_parallel_size": tensor_parallel_size}
         if gpu_memory_utilization:
             extra_engine["gpu_memory_utilization"] = gpu_memory_utilization
@@ -571,7 +585,8 @@ def bench(
             modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
             max_model_len=options.max_model_len, structured_backend=options.structured_backend,
             dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine,
-            transformers_threads=transformers_threads, speculation=options.speculation)
+            transformers_threads=transformers_threads, speculation=options.speculation,
+            pressure_kv_gib=pressure_kv_gib, pressure_loops=pressure_loops, growth_loops=growth_n)
         cfg.refine_config()  # validates rounds and token budgets before any engine starts
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:
