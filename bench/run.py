@@ -622,11 +622,15 @@ class Bench:
         if gate:
             stats.update(admission_peak_in_flight=gate.peak_in_flight, admission_waited=gate.waited)
         run = rep.ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
+        self._record_repeat(run)
+        return self._store(run)
+
+    def _record_repeat(self, run: rep.ModeRun) -> None:
+        """Keep one repeat's figures of a KV-pressure run, for the paired ratios of the report."""
         s = rep.summarize(run)
         self.extra.setdefault("kv_repeats", []).append(
-            {"key": key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"],
+            {"key": run.key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"],
              "answers_s": s["answers_per_s"]})
-        return self._store(run)
 
     def _items(self, n: int) -> list[Item]:
         return [Item(input=t, id=f"item-{i}") for i, t in enumerate(workload(n))]
@@ -638,12 +642,8 @@ class Bench:
         HTTP clients on vLLM's server with the same settings, speculation off and on, under
         pressure and at low load."""
         cfg = self.cfg
-        kv = cfg.pressure_kv_gib
-        n = cfg.pressure_loops
-        base = cfg.refine_config()
-        pcfg = replace(base, max_rounds=cfg.pressure_rounds,
-                       sampling=replace(base.sampling, max_tokens=cfg.pressure_tokens))
-        items = self._items(max(n, *cfg.growth_loops))
+        pcfg = self._sized_config(cfg.pressure_rounds, cfg.pressure_tokens)
+        items = self._items(max(cfg.pressure_loops, *cfg.growth_loops))
         server = None
         try:
             if self.want("pressure"):  # started first, so that its runs interleave with the engines'
@@ -663,6 +663,11 @@ class Bench:
             finally:
                 server.stop()
 
+    def _sized_config(self, rounds: int, tokens: int) -> RefineConfig:
+        """The run's loop config with `rounds` rounds and `tokens` per draft / refine call."""
+        base = self.cfg.refine_config()
+        return replace(base, max_rounds=rounds, sampling=replace(base.sampling, max_tokens=tokens))
+
     async def _kv_server(self, spec: str):
         cfg = self.cfg
         server = self._server(cfg.pressure_kv_gib, spec, log=f"vllm_server_small_kv_{spec}.log")
@@ -679,8 +684,9 @@ class Bench:
         kv, n = cfg.pressure_kv_gib, cfg.pressure_loops
         engines: dict = {}
         try:
-            engines["fcfs"] = await self._start("engine_fcfs_small_kv", f"engine (FCFS, KV {kv} GiB)", True,
-                                                scheduling="fcfs", kv_cache_gib=kv)
+            if self.want("pressure"):  # the growth sweep runs on the priority engine only
+                engines["fcfs"] = await self._start("engine_fcfs_small_kv", f"engine (FCFS, KV {kv} GiB)", True,
+                                                    scheduling="fcfs", kv_cache_gib=kv)
             engines["prio"] = await self._start("engine_priority_small_kv", f"engine (loop priority, KV {kv} GiB)",
                                                 True, scheduling="loop", kv_cache_gib=kv)
             self.extra["kv_capacity_tokens"] = engines["prio"].kv_capacity_tokens
@@ -696,13 +702,13 @@ class Bench:
                     if server is not None:
                         await self._kv_http(server, "off", items, pcfg, pressure=True, lowload=False, repeats=1)
             if self.want("growth"):
-                engines.pop("fcfs").shutdown()
+                if "fcfs" in engines:
+                    engines.pop("fcfs").shutdown()
                 engine = engines["prio"]
                 engine.options.scheduling = "loop"
                 from selfrefine.engine.loop import _Growth, peak_history
                 for r in cfg.growth_rounds:
-                    gcfg = replace(cfg.refine_config(), max_rounds=r,
-                                   sampling=replace(cfg.refine_config().sampling, max_tokens=cfg.growth_tokens))
+                    gcfg = self._sized_config(r, cfg.growth_tokens)
                     for L in cfg.growth_loops:
                         need = sum(peak_history(engine, it, gcfg, _Growth(gcfg).prior) for it in items[:L])
                         fits = need <= (engine.kv_capacity_tokens or need)
@@ -729,10 +735,7 @@ class Bench:
                 rec = await self._http_run(server, f"kv_http_{spec}", f"8 KV pressure, HTTP clients, speculation "
                                            f"{spec}: {n} loops", tasks[:n], n, pcfg, budget,
                                            "vLLM OpenAI server, same engine settings (FCFS, KV size)")
-                s = rep.summarize(rec)
-                self.extra.setdefault("kv_repeats", []).append(
-                    {"key": f"kv_http_{spec}", "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"],
-                     "p50_s": s["latency_p50_s"], "answers_s": s["answers_per_s"]})
+                self._record_repeat(rec)
             if lowload:
                 await self._http_run(server, f"low_http_{spec}", f"10 low load, HTTP clients, speculation "
                                      f"{spec}: {k} clients", tasks[:2 * k], k, pcfg, budget,

@@ -422,8 +422,8 @@ def _kv_capacity(*engines: Engine | None) -> int | None:
 
 class _Growth:
     """How many tokens a loop's history gains per round, learned from the loops that finished
-    (a prior until then: the answer budget twice, for the review quoting it and the rewrite,
-    plus the feedback budget of one item's worth of words)."""
+    (a prior until then, from the sampling budget and the feedback's size: room for the rewrite,
+    for a turn that quotes the answer, for the turns' text and for the review's words)."""
 
     def __init__(self, cfg: RefineConfig):
         self.total, self.rounds = 0, 0
@@ -500,4 +500,3 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
         return res
 
     return list(await asyncio.gather(*(one(i, it) for i, it in enumerate(items))))
-
