@@ -261,9 +261,10 @@ def targets(report: dict) -> list[dict]:
     for key, want, floor in (("c1", ">= 1.8", 1.8), (None, ">= 0.97", 0.97)):
         c = key or next((k for k in same if k != "c1"), None)
         off, auto = m.get(f"spec_off_{c}"), m.get(f"spec_auto_{c}")
-        r = _ratio(auto["gen_tok_per_s"], off["gen_tok_per_s"]) if off and auto else None
+        r = paired_ratio(auto, off)
         ident = same.get(c, {})
-        add(f"speculation auto / off at {c[1:] if c else '?'} loop(s) in flight (generated tok/s; greedy outputs "
+        add(f"speculation auto / off at {c[1:] if c else '?'} loop(s) in flight (generated tok/s, mean of the "
+            f"interleaved repeats' ratios; greedy outputs "
             f"identical in {ident.get('identical', '-')} of {ident.get('loops', '-')} loops)", want, r,
             None if r is None else r >= floor)
     p = report.get("pressure") or {}
