@@ -25,7 +25,7 @@ from importlib.util import find_spec
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.engine.vllm_engine import LOGPROB_FLOOR, EngineOptions, check_request, finite_logprob
-from selfrefine.grammars.feedback import verdict_schema
+from selfrefine.grammars.feedback import free_words, verdict_schema
 
 PACKAGES = ("torch", "transformers", "outlines")
 """What this backend needs (`pip install 'selfrefine[transformers]'`)."""
@@ -137,7 +137,7 @@ def schema_regex(schema: dict) -> str:
     from outlines_core.json_schema import build_regex_from_schema
 
     try:
-        return build_regex_from_schema(json.dumps(outlines_schema(schema)), WHITESPACE)
+        return build_regex_from_schema(json.dumps(outlines_schema(free_words(schema))), WHITESPACE)
     except InvalidParameter:
         raise
     except Exception as exc:  # outlines-core refuses the schema (an unsupported keyword, ...)

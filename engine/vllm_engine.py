@@ -19,6 +19,7 @@ from typing import Any
 from selfrefine.engine import quiet, scheduling
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
+from selfrefine.grammars.feedback import free_words
 
 STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
 MAX_LOGPROBS = 20
@@ -297,6 +298,8 @@ class VLLMEngine:
             raise EngineDead()
         room = check_request(prompt_ids, self.max_model_len, logprobs)
         n_prompt = len(prompt_ids)
+        if json_schema and self.options.structured_backend == "outlines":
+            json_schema = free_words(json_schema)  # a bounded word is too costly a DFA there
         params = SamplingParams(
             temperature=sampling.temperature,
             top_p=sampling.top_p,

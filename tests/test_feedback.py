@@ -6,7 +6,8 @@ import re
 import pytest
 
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.grammars.feedback import FeedbackSpec, matches_stop_phrase, normalize_phrase, parse_free_text
+from selfrefine.grammars.feedback import (RUN_CHARS, WORD_RUNS, FeedbackSpec, matches_stop_phrase, normalize_phrase,
+                                         parse_free_text)
 
 
 def test_schema_is_closed_and_uses_enums():
@@ -22,7 +23,10 @@ def test_point_pattern_is_bounded_in_whole_words_and_bars_quotes_control_chars_a
     spec = FeedbackSpec(item_words=5)
     pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
     assert re.match(pattern, "one two three four five") and not re.match(pattern, "one two three four five six")
-    assert re.match(pattern, "x" * 200)  # a long word is never cut by the bound
+    # a word is bounded too: WORD_RUNS runs of at most RUN_CHARS characters, joined by punctuation
+    assert re.match(pattern, "-".join(["x" * RUN_CHARS] * WORD_RUNS))
+    assert not re.match(pattern, "x" * (RUN_CHARS + 1))
+    assert not re.match(pattern, "-".join(["x"] * (WORD_RUNS + 1)))
     for bad in ('a"b', "a\nb", "a\\b", "", " ", " lead", "trail ", "two  spaces"):
         assert not re.match(pattern, bad), bad
 

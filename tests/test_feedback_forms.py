@@ -11,7 +11,8 @@ import pytest
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import Item, RefineConfig, refine
 from selfrefine.engine.prompts import Prompts
-from selfrefine.grammars.feedback import MAX_SEGMENTS, Checklist, FeedbackSpec, segments, words_pattern
+from selfrefine.grammars.feedback import (MAX_SEGMENTS, RUN_CHARS, WORD_RUNS, Checklist, FeedbackSpec, free_words,
+                                         segments, words_pattern)
 from selfrefine.tasks import registry
 from selfrefine.tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
@@ -106,6 +107,30 @@ def test_word_bound_never_ends_a_point_inside_a_word(xg_compile):
     for bad in ('{"feedback": [""', '{"feedback": [" ', '{"feedback": ["a  b'):
         assert not xg_compile(schema, bad), bad
     assert re.fullmatch(words_pattern(3)[1:-1], "Rename x, please.")
+
+
+def test_a_word_cannot_run_away(xg_compile):
+    """A weak critic at temperature 0 glued a degenerate repetition into one endless word and
+    ran to max_tokens with the JSON open; the grammar now ends a word after WORD_RUNS runs of at
+    most RUN_CHARS characters, so the point and then the JSON close."""
+    spec = FeedbackSpec(item_words=12, aspects=("clarity",))
+    schema = spec.json_schema()
+    head = '{"feedback": ["It does not name the lighthouse'
+    assert xg_compile(schema, head + "-related" * (WORD_RUNS - 1))
+    assert not xg_compile(schema, head + "-related" * WORD_RUNS)
+    assert xg_compile(schema, '{"feedback": ["' + "x" * RUN_CHARS)
+    assert not xg_compile(schema, '{"feedback": ["' + "x" * (RUN_CHARS + 1))
+    for runaway in ("3.8.5/3.8.5/3.8.5/3.8.5", "threes," * WORD_RUNS + "threes", "that.////Python"):
+        assert not xg_compile(schema, '{"feedback": ["' + runaway), runaway
+    # ordinary text stays writable: punctuation inside words, a lone dash, a path, a number
+    point = "Use e.g., self.items() - see https://docs.python.org/3/ for 12,000 rows."
+    assert xg_compile(schema, '{"feedback": ["' + point + '"], "scores": {"clarity": 3}, "stop": false}')
+    assert re.fullmatch(words_pattern(12)[1:-1], point)
+    # Outlines gets the free word (the bounded one is a large automaton there); other patterns stay
+    free = free_words(schema)
+    assert xg_compile(free, head + "-related" * 50)
+    assert free_words({"type": "string", "pattern": "^[a-z]+$"}) == {"type": "string", "pattern": "^[a-z]+$"}
+    assert free_words(free) == free and schema == spec.json_schema()  # no mutation
 
 
 def test_segments_are_exact_substrings():
