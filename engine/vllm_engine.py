@@ -114,6 +114,28 @@ rejected tokens [0]") whenever several loops ran side by side: 10 of 12 loops (f
 0 of 24. So `ngram` with many loops in flight is for free-text use only."""
 
 
+SPECIAL_TOKEN_BIAS = -100.0
+"""Added to a special token's logit in grammar-constrained calls: never chosen."""
+
+
+def special_token_ids(tokenizer, model_path: str | None = None) -> list[int]:
+    """The tokenizer's special tokens (chat markers, fill-in-the-middle markers, ...) except the
+    ones that end a generation (the tokenizer's EOS and the model's generation config's), which
+    the grammar needs to finish."""
+    special = set(tokenizer.all_special_ids)
+    special |= {i for i, t in tokenizer.added_tokens_decoder.items() if t.special}
+    ends = {tokenizer.eos_token_id}
+    if model_path is not None:
+        from transformers import GenerationConfig
+
+        try:
+            eos = GenerationConfig.from_pretrained(model_path).eos_token_id
+        except OSError:  # no generation_config.json: the tokenizer's EOS ends a generation
+            eos = None
+        ends |= set(eos if isinstance(eos, list) else [eos] if eos is not None else [])
+    return sorted(special - ends)
+
+
 def _is_cpu() -> bool:
     from vllm.platforms import current_platform
 
@@ -197,6 +219,7 @@ class VLLMEngine:
         self._ids = itertools.count()
         self._llm = None
         self.tokenizer = None
+        self._grammar_bias: dict[int, float] = {}
         self.max_model_len = 0
         self.is_cpu = False
         self.counters = {"requests": 0, "aborted": 0, "prompt_tokens": 0, "cached_tokens": 0,
@@ -265,6 +288,7 @@ class VLLMEngine:
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
+        self._grammar_bias = {i: SPECIAL_TOKEN_BIAS for i in special_token_ids(self.tokenizer, self.model_path)}
         return self
 
     @property
@@ -308,6 +332,10 @@ class VLLMEngine:
             stop=list(sampling.stop) or None,
             ignore_eos=sampling.ignore_eos,
             structured_outputs=StructuredOutputsParams(json=json_schema) if json_schema else None,
+            # xgrammar reads a special token as its literal text ("<|im_start|>" fits a word of
+            # the feedback grammar), and the detokenized text then drops it: a review can pass
+            # the grammar and still fail the schema. Constrained calls never write one.
+            logit_bias=(self._grammar_bias or None) if json_schema else None,
             logprobs=logprobs,
             # Without a streaming consumer, ask for the final output only: cumulative outputs
             # cost the front-end process a copy of the text and ids per request per step, CPU
