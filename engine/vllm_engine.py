@@ -116,6 +116,8 @@ rejected tokens [0]") whenever several loops ran side by side: 10 of 12 loops (f
 
 SPECIAL_TOKEN_BIAS = -100.0
 """Added to a special token's logit in grammar-constrained calls: never chosen."""
+MAX_BAD_WORDS = 100
+"""With speculation the ban goes through vLLM's bad_words, at most 128 per request."""
 
 
 def special_token_ids(tokenizer, model_path: str | None = None) -> list[int]:
@@ -219,7 +221,7 @@ class VLLMEngine:
         self._ids = itertools.count()
         self._llm = None
         self.tokenizer = None
-        self._grammar_bias: dict[int, float] = {}
+        self._grammar_ban: dict = {}
         self.max_model_len = 0
         self.is_cpu = False
         self.counters = {"requests": 0, "aborted": 0, "prompt_tokens": 0, "cached_tokens": 0,
@@ -288,7 +290,11 @@ class VLLMEngine:
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
-        self._grammar_bias = {i: SPECIAL_TOKEN_BIAS for i in special_token_ids(self.tokenizer, self.model_path)}
+        banned = special_token_ids(self.tokenizer, self.model_path)
+        if self.options.speculative_config() is None:
+            self._grammar_ban = {"logit_bias": {i: SPECIAL_TOKEN_BIAS for i in banned}}
+        elif banned:  # vLLM refuses logit_bias with speculation; bad_words work with drafts
+            self._grammar_ban = {"bad_words": self.tokenizer.convert_ids_to_tokens(banned[:MAX_BAD_WORDS])}
         return self
 
     @property
@@ -335,7 +341,7 @@ class VLLMEngine:
             # xgrammar reads a special token as its literal text ("<|im_start|>" fits a word of
             # the feedback grammar), and the detokenized text then drops it: a review can pass
             # the grammar and still fail the schema. Constrained calls never write one.
-            logit_bias=(self._grammar_bias or None) if json_schema else None,
+            **(self._grammar_ban if json_schema else {}),
             logprobs=logprobs,
             # Without a streaming consumer, ask for the final output only: cumulative outputs
             # cost the front-end process a copy of the text and ids per request per step, CPU
