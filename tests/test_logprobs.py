@@ -222,6 +222,10 @@ def server(tmp_path_factory):
         stop(srv)
 
 
+NEAR_TIE = 0.02
+"""How far below the top entry a greedy token's logprob may be (a tie in bf16 logits)."""
+
+
 def _check_entries(entries, text: str, k: int, greedy: bool = True) -> None:
     """Entries consistent with the text: tokens join to it, logprobs <= 0, k alternatives sorted
     most likely first, and (greedy) the chosen token is the most likely one."""
@@ -233,7 +237,11 @@ def _check_entries(entries, text: str, k: int, greedy: bool = True) -> None:
         assert len(top) == k
         assert [t.logprob for t in top] == sorted((t.logprob for t in top), reverse=True)
         if greedy and k:
-            assert top[0].token == e.token and top[0].logprob == pytest.approx(e.logprob, abs=1e-4)
+            # the chosen token is the most likely one, or tied with it: vLLM takes the argmax over
+            # the model's (bf16) logits and ranks the float32 log-softmax, so two equal logits can
+            # be chosen and ranked in different orders
+            assert top[0].token == e.token or e.logprob >= top[0].logprob - NEAR_TIE, (e.token, top)
+            assert e.logprob == pytest.approx(top[0].logprob, abs=NEAR_TIE if top[0].token != e.token else 1e-4)
 
 
 @pytest.mark.engine
@@ -241,6 +249,9 @@ def test_chat_logprobs_on_the_real_engine(server):
     from tests.test_server import KEY
 
     client = openai.OpenAI(base_url=server.base, api_key=KEY, max_retries=0, timeout=300)
+    # The requests compared below are computed alike: all served from the same cached prompt
+    # blocks (a cache hit can change the numerics and so the greedy text on some CPUs).
+    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)
     r = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
                                        logprobs=True, top_logprobs=3)
     c = r.choices[0]
