@@ -14,9 +14,10 @@ import pytest
 from pydantic import ValidationError
 
 from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest, CompletionRequest
-from selfrefine.engine.server.serving import LoopGate, Serving, error_response
+from selfrefine.engine.server.serving import LoopGate, Serving
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine
 

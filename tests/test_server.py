@@ -24,10 +24,11 @@ import pytest
 
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.server.app import MAX_JSON_DEPTH, parse_body
+from selfrefine.engine.server.errors import ModelNotFound, QueueFull, Unauthorized, error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
 from selfrefine.engine.types import Sampling
-from selfrefine.engine.server.serving import LoopGate, ModelNotFound, QueueFull, Serving, Unauthorized, error_response
+from selfrefine.engine.server.serving import LoopGate, Serving
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
 

@@ -15,9 +15,10 @@ import pytest
 from pydantic import ValidationError
 
 from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest
-from selfrefine.engine.server.serving import LoopGate, Serving, error_response
+from selfrefine.engine.server.serving import LoopGate, Serving
 from selfrefine.engine.server.tools import EMPTY_PARAMETERS, ToolStream, ToolUse, parse
 from tests.fakes import CharTokenizer, ScriptedEngine
 

@@ -1,7 +1,7 @@
 """FastAPI routes of the OpenAI-compatible server, and `serve()` which runs it with uvicorn.
 
 Routes are thin: check the key and readiness, parse the JSON body, hand it to `Serving`,
-and turn any exception into an OpenAI-shaped error through `serving.error_response`.
+and turn any exception into an OpenAI-shaped error through `errors.error_response`.
 The engine starts in the background after the socket is bound; /health answers 503 until
 it is ready, and again (with every request) once the engine has died.
 """
@@ -20,7 +20,8 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from selfrefine.engine.errors import EngineDead, InvalidParameter
 from selfrefine.engine.server.metrics import Metrics
-from selfrefine.engine.server.serving import LoopGate, ModelNotFound, NotReady, Serving, Unauthorized, error_response
+from selfrefine.engine.server.errors import ModelNotFound, NotReady, Unauthorized, error_response
+from selfrefine.engine.server.serving import LoopGate, Serving
 
 log = logging.getLogger("selfrefine.server")
 MAX_BODY_BYTES = 16 << 20

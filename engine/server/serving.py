@@ -1,29 +1,23 @@
-"""The server's logic without HTTP: requests in, OpenAI-shaped responses or SSE chunks out.
+"""Request planning and running without HTTP: requests in, jobs on the shared engine, OpenAI-shaped
+response bodies out (streamed ones through streaming.py).
 
 One engine serves every request; a request becomes one job per choice (a plain generation
 or a Self-Refine loop), and jobs are coroutines on that engine, so concurrent requests batch
-in vLLM's scheduler. `LoopGate` bounds how many jobs run and wait; `error_response` is the
-one place where exceptions become HTTP statuses and OpenAI error bodies.
+in vLLM's scheduler. `LoopGate` bounds how many jobs run and wait.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import logging
-import re
-import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import AsyncIterator, Callable
 
-from pydantic import ValidationError
-
-from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong, SelfRefineError
+from selfrefine.engine.errors import EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.loop import MIN_ROOM, Item, refine
 from selfrefine.engine.server import REFINE_SUFFIX
 from selfrefine.engine.server import tools as toolcalls
+from selfrefine.engine.server.errors import ModelNotFound, QueueFull
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import (
     BaseCompletionRequest,
@@ -31,67 +25,13 @@ from selfrefine.engine.server.protocol import (
     CompletionRequest,
     SelfRefineOptions,
 )
-from selfrefine.engine.server.tools import ToolOutcome, ToolStream, ToolUse
-from selfrefine.engine.types import Call, Completion, LoopResult, Sampling, TokenLogprob
-
-log = logging.getLogger("selfrefine.server")
+from selfrefine.engine.server.responses import ChoiceResult, Plan, loop_summary, plan_logprobs, usage
+from selfrefine.engine.server.streaming import sse
+from selfrefine.engine.server.tools import ToolUse
+from selfrefine.engine.types import Call, Completion, Sampling, TokenLogprob
 
 DEFAULT_CHAT_MAX_TOKENS = 512
 DEFAULT_COMPLETION_MAX_TOKENS = 16  # OpenAI's default for /v1/completions
-_TYPE_TAG = re.compile(r"^(str|int|float|bool|none|list\[.*\]|dict\[.*\]|tuple\[.*\]|[A-Z]\w*|function-.*)$")
-
-
-class QueueFull(SelfRefineError):
-    code = "queue_full"
-
-
-class ModelNotFound(SelfRefineError):
-    code = "model_not_found"
-
-
-class NotReady(SelfRefineError):
-    code = "engine_not_ready"
-
-
-class Unauthorized(SelfRefineError):
-    code = "invalid_api_key"
-
-
-_STATUS = [  # (error class, HTTP status, OpenAI error type)
-    (InvalidParameter, 400, "invalid_request_error"),
-    (PromptTooLong, 400, "invalid_request_error"),
-    (Unauthorized, 401, "authentication_error"),
-    (ModelNotFound, 404, "invalid_request_error"),
-    (QueueFull, 429, "rate_limit_error"),
-    (NotReady, 503, "service_unavailable_error"),
-    (EngineDead, 503, "service_unavailable_error"),
-    (EngineFault, 500, "server_error"),
-]
-
-
-def error_response(exc: BaseException) -> tuple[int, dict]:
-    """Map any exception to (HTTP status, {"error": {message, type, param, code}})."""
-    if isinstance(exc, ValidationError):
-        first = exc.errors()[0]
-        # drop pydantic's union-branch tags ("str", "list[str]", ...) from the location
-        loc = [str(p) for p in first.get("loc", ()) if p != "body" and not _TYPE_TAG.match(str(p))]
-        param = ".".join(loc) or None
-        return 400, _body(
-            f"{param}: {first.get('msg')}" if param else str(first.get("msg")),
-            "invalid_request_error",
-            param,
-            "invalid_parameter",
-        )
-    for cls, status, kind in _STATUS:
-        if isinstance(exc, cls):
-            return status, _body(str(exc), kind, getattr(exc, "param", None), exc.code)
-    if isinstance(exc, SelfRefineError):
-        return 500, _body(str(exc), "server_error", None, exc.code)
-    return 500, _body(f"internal error: {type(exc).__name__}: {exc}", "server_error", None, "internal_error")
-
-
-def _body(message: str, kind: str, param: str | None, code: str) -> dict:
-    return {"error": {"message": message, "type": kind, "param": param, "code": code}}
 
 
 class LoopGate:
@@ -161,104 +101,6 @@ class _FaultAt:
             raise EngineFault(f"injected engine fault at call {self.calls} (debug hook)")
         return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
-
-@dataclass
-class ChoiceResult:
-    text: str
-    finish_reason: str
-    calls: list[Call]
-    loop: LoopResult | None = None
-    logprobs: list[TokenLogprob] | None = None
-    tool: ToolOutcome | None = None
-    """With tools: the output read as content and tool calls (`text` stays the raw output)."""
-
-
-@dataclass
-class Plan:
-    """A validated request: one job per choice, ready to run."""
-
-    kind: str  # chat | completion
-    request_id: str
-    model: str
-    refine: bool
-    jobs: list[Callable[[Callable[[dict], None], Callable[[str], None] | None], Awaitable[ChoiceResult]]]
-    """Each job takes (on_event, on_text): loop events, and text deltas of a plain generation
-    (`on_text(text, entries)`, with the logprob entries of that text's tokens when asked for)."""
-    include_usage: bool = False
-    return_trace: bool = False
-    logprobs: int | None = None
-    """Alternatives per token when the request asked for logprobs (None: it did not)."""
-    tools: ToolUse | None = None
-    """The request's tools (None: none, or tool_choice "none")."""
-    created: int = field(default_factory=lambda: int(time.time()))
-
-
-def usage(results: list[ChoiceResult]) -> dict:
-    """Tokens summed over every engine call of every choice (all rounds of every loop)."""
-    calls = [c for r in results for c in r.calls]
-    p = sum(c.prompt_tokens for c in calls)
-    c_ = sum(c.completion_tokens for c in calls)
-    return {
-        "prompt_tokens": p,
-        "completion_tokens": c_,
-        "total_tokens": p + c_,
-        "prompt_tokens_details": {"cached_tokens": sum(c.cached_tokens for c in calls)},
-    }
-
-
-def _bytes(token: str) -> list[int]:
-    return list(token.encode("utf-8", errors="replace"))
-
-
-def chat_logprobs(entries: list[TokenLogprob]) -> dict:
-    """A chat choice's (or chunk's) `logprobs`: {"content": [{token, logprob, bytes, top_logprobs}]}."""
-    return {
-        "content": [
-            {
-                "token": e.token,
-                "logprob": e.logprob,
-                "bytes": _bytes(e.token),
-                "top_logprobs": [{"token": t.token, "logprob": t.logprob, "bytes": _bytes(t.token)}
-                                 for t in e.top],
-            }
-            for e in entries
-        ],
-        "refusal": None,
-    }
-
-
-def completion_logprobs(entries: list[TokenLogprob], offset: int = 0) -> dict:
-    """A text completion choice's (or chunk's) `logprobs`, in the legacy shape: parallel lists
-    of tokens, their logprobs, {token: logprob} of the most likely ones (tokens that decode to
-    the same text share a key) and each token's character offset in the completion's text
-    (`offset`: where the first one starts)."""
-    offsets = []
-    for e in entries:
-        offsets.append(offset)
-        offset += len(e.token)
-    return {
-        "tokens": [e.token for e in entries],
-        "token_logprobs": [e.logprob for e in entries],
-        "top_logprobs": [{t.token: t.logprob for t in e.top} for e in entries],
-        "text_offset": offsets,
-    }
-
-
-def _loop_summary(index: int, r: ChoiceResult, trace: bool) -> dict:
-    lr = r.loop
-    d = {
-        "index": index,
-        "stop_reason": lr.stop_reason,
-        "rounds": lr.rounds,
-        "selected_round": lr.selected_round,
-        "scores": lr.scores,
-        "checks": {k: v for k, v in lr.checks.items() if v},
-        "seconds": round(lr.seconds, 3),
-    }
-    if trace:
-        d["outputs"] = lr.outputs
-        d["trace"] = [asdict(c) for c in lr.trace]
-    return d
 
 
 class Serving:
@@ -519,15 +361,9 @@ class Serving:
         }
         if plan.refine:
             body["selfrefine"] = {
-                "loops": [_loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]
+                "loops": [loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]
             }
         return body
-
-    def _logprobs(self, plan: Plan, entries: list[TokenLogprob] | None, offset: int = 0) -> dict | None:
-        if plan.logprobs is None:
-            return None
-        entries = entries or []
-        return chat_logprobs(entries) if plan.kind == "chat" else completion_logprobs(entries, offset)
 
     def _choice(self, plan: Plan, i: int, r: ChoiceResult) -> dict:
         if plan.kind == "chat":
@@ -535,10 +371,10 @@ class Serving:
                 "index": i,
                 "message": r.tool.message() if r.tool else {"role": "assistant", "content": r.text},
                 "finish_reason": r.tool.finish_reason if r.tool else r.finish_reason,
-                "logprobs": self._logprobs(plan, r.logprobs),
+                "logprobs": plan_logprobs(plan, r.logprobs),
             }
         return {"index": i, "text": r.text, "finish_reason": r.finish_reason,
-                "logprobs": self._logprobs(plan, r.logprobs)}
+                "logprobs": plan_logprobs(plan, r.logprobs)}
 
     # ------------------------------------------------------------------ streaming
 
@@ -566,101 +402,4 @@ class Serving:
                 release()
 
         producer = asyncio.create_task(produce())
-        return self._sse(plan, queue, producer)
-
-    def _chunk(self, plan: Plan, choices: list[dict], **extra) -> str:
-        obj = "chat.completion.chunk" if plan.kind == "chat" else "text_completion"
-        body = {
-            "id": plan.request_id,
-            "object": obj,
-            "created": plan.created,
-            "model": plan.model,
-            "choices": choices,
-            **extra,
-        }
-        return f"data: {json.dumps(body)}\n\n"
-
-    def _delta(
-        self, plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False,
-        logprobs: dict | None = None, tool_calls: list[dict] | None = None,
-    ) -> dict:
-        if plan.kind == "chat":
-            delta: dict = {"role": "assistant"} if role else {}
-            if content is not None:
-                delta["content"] = content
-            if tool_calls:
-                delta["tool_calls"] = tool_calls
-            return {"index": i, "delta": delta, "finish_reason": finish, "logprobs": logprobs}
-        return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": logprobs}
-
-    async def _sse(self, plan: Plan, queue: asyncio.Queue, producer: asyncio.Task) -> AsyncIterator[str]:
-        streamed = [""] * len(plan.jobs)  # text already sent per choice
-        sent: list[list[TokenLogprob]] = [[] for _ in plan.jobs]  # logprob entries already sent per choice
-
-        def delta_with_logprobs(i: int, text: str, entries: list[TokenLogprob]) -> dict:
-            offset = sum(len(e.token) for e in sent[i])
-            sent[i] += entries
-            return self._delta(plan, i, text, logprobs=self._logprobs(plan, entries, offset))
-
-        # With tools the text is read as it grows (ToolStream) into content and tool-call deltas;
-        # logprob entries wait for the next chunk sent, as a tag's tokens may make no delta yet.
-        readers = [ToolStream(plan.tools, self.engine.tokenizer) for _ in plan.jobs] if plan.tools else None
-        held: list[list[TokenLogprob]] = [[] for _ in plan.jobs]
-
-        def held_logprobs(i: int) -> dict | None:
-            entries, held[i] = held[i], []
-            offset = sum(len(e.token) for e in sent[i])
-            sent[i] += entries
-            return self._logprobs(plan, entries, offset)
-
-        def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final: bool = False) -> list[str]:
-            held[i] += entries
-            deltas = readers[i].feed(text) + (readers[i].finish() if final else [])
-            return [self._chunk(plan, [self._delta(plan, i, d.get("content"), tool_calls=d.get("tool_calls"),
-                                                   logprobs=held_logprobs(i))])
-                    for d in deltas]
-        try:
-            if plan.kind == "chat":
-                yield self._chunk(plan, [self._delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
-            while True:
-                msg = await queue.get()
-                if msg[0] == "event":
-                    _, i, ev = msg
-                    yield self._chunk(plan, [self._delta(plan, i)], selfrefine={"index": i, **ev})
-                elif msg[0] == "text":
-                    _, i, text, entries = msg
-                    streamed[i] += text
-                    if readers is not None:
-                        for chunk in tool_chunks(i, text, entries or []):
-                            yield chunk
-                        continue
-                    yield self._chunk(plan, [delta_with_logprobs(i, text, entries or [])])
-                elif msg[0] == "done":
-                    _, i, r = msg
-                    rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
-                    entries = (r.logprobs or [])[len(sent[i]) + len(held[i]) :]
-                    if r.tool is not None and readers is not None:
-                        for chunk in tool_chunks(i, rest, entries, final=True):
-                            yield chunk
-                        lp = held_logprobs(i) if held[i] else None
-                        done = self._delta(plan, i, finish=r.tool.finish_reason, logprobs=lp)
-                        yield self._chunk(plan, [done])
-                        continue
-                    if rest or entries:
-                        yield self._chunk(plan, [delta_with_logprobs(i, rest, entries)])
-                    extra = {"selfrefine": _loop_summary(i, r, plan.return_trace)} if plan.refine else {}
-                    yield self._chunk(plan, [self._delta(plan, i, finish=r.finish_reason)], **extra)
-                elif msg[0] == "end":
-                    if plan.include_usage:
-                        yield self._chunk(plan, [], usage=usage(msg[1]))
-                    break
-                else:
-                    status, body = error_response(msg[1])
-                    self.metrics.errors.labels(str(status), body["error"]["code"]).inc()
-                    log.warning("stream %s failed: %s", plan.request_id, body["error"]["message"])
-                    yield f"data: {json.dumps(body)}\n\n"
-                    break
-            yield "data: [DONE]\n\n"
-        finally:
-            if not producer.done():
-                producer.cancel()
+        return sse(plan, queue, producer, self.engine.tokenizer, self.metrics)
