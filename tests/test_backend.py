@@ -169,3 +169,32 @@ def test_a_failed_load_says_what_failed_for_which_model_on_one_line():
     assert isinstance(engine._fault(RuntimeError("boom")), EngineFault)
     assert str(engine._fault(RuntimeError("boom"))) == "RuntimeError: boom"
     assert isinstance(_Echo(dead=True)._fault(RuntimeError("boom")), EngineDead)
+
+
+# ------------------------------------------------------------------ the vLLM backend's use of it (no vLLM)
+
+def _seq(tokens: list[str], text: str, finish: str | None = None, stop_reason=None):
+    """A vLLM CompletionOutput stand-in: per position, the sampled token at rank 1."""
+    from types import SimpleNamespace as NS
+
+    positions = [{i: NS(rank=1, logprob=-0.5, decoded_token=t)} for i, t in enumerate(tokens)]
+    return NS(token_ids=list(range(len(tokens))), logprobs=positions, text=text, finish_reason=finish,
+              stop_reason=stop_reason)
+
+
+def test_vllm_reports_and_streams_the_entries_of_its_text():
+    from selfrefine.engine.vllm_engine import VLLMEngine, _TokenStream
+
+    engine = VLLMEngine("m")
+    assert engine.backend == "vllm" and not engine.started and not engine.dead
+    tokens = ["Hel", "lo", "\n", "Bye"]
+    texts = lambda seq: [e.token for e in engine._text_logprobs(seq, 1)]  # noqa: E731
+    assert texts(_seq(tokens, "Hello", "stop", "\nB")) == ["Hel", "lo"]  # stop string "\nB"
+    assert texts(_seq(tokens[:2] + [""], "Hello", "stop", None)) == ["Hel", "lo"]  # EOS
+    assert texts(_seq(tokens, "Hello\nBye", "length")) == tokens
+
+    stream, got = _TokenStream(engine, 1), []
+    for n, shown in ((1, "He"), (2, "Hello"), (3, "Hello")):  # "\n" held back: it may start "\nB"
+        got.append([e.token for e in stream.release(_seq(tokens[:n], shown), finished=False)])
+    got.append([e.token for e in stream.release(_seq(tokens, "Hello", "stop", "\nB"), finished=True)])
+    assert got == [["Hel"], ["lo"], [], []]
