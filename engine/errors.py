@@ -1,26 +1,16 @@
 """Domain errors, raised inside the engine and mapped once at the CLI and HTTP edges."""
 
+# The base and the parameter error live in grammars (which imports nothing from the engine) and
+# are the same classes here: an InvalidParameter from a schema is caught as the engine's.
+from selfrefine.grammars.errors import InvalidParameter, SelfRefineError
 
-class SelfRefineError(Exception):
-    """Base class for every error this project raises on purpose."""
-
-    code = "selfrefine_error"
+__all__ = ["EngineDead", "EngineFault", "InvalidParameter", "ModelError", "PromptTooLong", "SelfRefineError"]
 
 
 class ModelError(SelfRefineError):
     """Unknown model, failed pull, checksum mismatch, unloadable folder."""
 
     code = "model_error"
-
-
-class InvalidParameter(SelfRefineError):
-    """A parameter is out of range; `param` names it."""
-
-    code = "invalid_parameter"
-
-    def __init__(self, param: str, message: str):
-        super().__init__(f"{param}: {message}")
-        self.param = param
 
 
 class PromptTooLong(SelfRefineError):

@@ -22,18 +22,16 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib.util import find_spec
 
+from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, Request, end_token_ids,
+                                       finite_logprob, grammar_banned_ids, text_logprobs)
 from selfrefine.engine.errors import EngineFault, InvalidParameter
+from selfrefine.engine.options import EngineOptions
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
-from selfrefine.engine.vllm_engine import LOGPROB_FLOOR, EngineOptions, check_request, finite_logprob
-from selfrefine.grammars.feedback import free_words, verdict_schema
+from selfrefine.grammars.feedback import verdict_schema
+from selfrefine.grammars.outlines_schema import schema_regex
 
 PACKAGES = ("torch", "transformers", "outlines")
 """What this backend needs (`pip install 'selfrefine[transformers]'`)."""
-WHITESPACE = ""
-"""JSON without whitespace between tokens, as the vLLM engine asks of xgrammar: a weak model
-cannot pad the feedback with blanks, and every token it writes is content."""
-MAX_ENUM_VALUES = 1000
-"""Integer bounds spanning at most this many values become an enum (see `outlines_schema`)."""
 SCHEMA_CACHE = 64
 """Compiled schemas kept (the grounded and checklist forms build one per answer)."""
 _DTYPES = ("auto", "bfloat16", "float16", "float32")
@@ -71,77 +69,6 @@ def check_options(options: EngineOptions) -> None:
                                                     "does not use it")
     if o.dtype not in _DTYPES:
         raise InvalidParameter("dtype", f"must be one of {', '.join(_DTYPES)}")
-
-
-# ------------------------------------------------------------------ schema preparation
-
-def _json_key(name: str) -> str:
-    return json.dumps(name, ensure_ascii=False)[1:-1]
-
-
-def _bounded_integer(node: dict) -> dict:
-    """An integer with bounds as an enum of its values; outlines-core ignores minimum / maximum
-    (it would let the model write any number of digits)."""
-    bounds = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
-    if not any(k in node for k in bounds):
-        return node
-    lo = node.get("minimum", node.get("exclusiveMinimum", None))
-    hi = node.get("maximum", node.get("exclusiveMaximum", None))
-    if lo is None or hi is None:
-        raise InvalidParameter("json_schema", "an integer bound on one side only cannot be enforced by "
-                                              "Outlines on the transformers backend; give both bounds "
-                                              "or an enum")
-    lo = int(lo) + (1 if "exclusiveMinimum" in node and "minimum" not in node else 0)
-    hi = int(hi) - (1 if "exclusiveMaximum" in node and "maximum" not in node else 0)
-    step = node.get("multipleOf", 1)
-    values = [v for v in range(lo, hi + 1) if v % step == 0] if hi - lo < MAX_ENUM_VALUES else None
-    if not values:
-        raise InvalidParameter("json_schema", f"integer bounds [{lo}, {hi}] cannot be enforced by Outlines "
-                                              f"(more than {MAX_ENUM_VALUES} values, or none); use an enum")
-    rest = {k: v for k, v in node.items() if k not in (*bounds, "type")}
-    return {**rest, "enum": values}
-
-
-def outlines_schema(schema):
-    """The schema as outlines-core must see it to enforce exactly what it says.
-
-    Two gaps of outlines-core 0.2.14 are closed here: property names go into its regex without
-    JSON escaping (a key with a quote or a backslash, such as a checklist sentence that quotes
-    someone, would produce invalid JSON), so they are passed escaped; and integer minimum /
-    maximum are not enforced, so a bounded integer becomes an enum. Number bounds cannot be
-    enforced and are refused. Everything else is passed unchanged."""
-    if isinstance(schema, list):
-        return [outlines_schema(x) for x in schema]
-    if not isinstance(schema, dict):
-        return schema
-    node = dict(schema)
-    if node.get("type") == "integer" and "enum" not in node:
-        node = _bounded_integer(node)
-    if node.get("type") == "number" and any(k in node for k in ("minimum", "maximum", "exclusiveMinimum",
-                                                                 "exclusiveMaximum", "multipleOf")):
-        raise InvalidParameter("json_schema", "number bounds cannot be enforced by Outlines on the "
-                                              "transformers backend; use an integer enum or no bounds")
-    out = {}
-    for key, value in node.items():
-        if key == "properties" and isinstance(value, dict):
-            out[key] = {_json_key(k): outlines_schema(v) for k, v in value.items()}
-        elif key == "required" and isinstance(value, list) and isinstance(node.get("properties"), dict):
-            out[key] = [_json_key(k) if isinstance(k, str) else k for k in value]
-        else:
-            out[key] = outlines_schema(value)
-    return out
-
-
-def schema_regex(schema: dict) -> str:
-    """The regex outlines-core enforces for `schema` (after `outlines_schema`)."""
-    from outlines_core.json_schema import build_regex_from_schema
-
-    try:
-        return build_regex_from_schema(json.dumps(outlines_schema(free_words(schema))), WHITESPACE)
-    except InvalidParameter:
-        raise
-    except Exception as exc:  # outlines-core refuses the schema (an unsupported keyword, ...)
-        raise InvalidParameter("json_schema", f"Outlines cannot compile it: {exc}") from exc
 
 
 # ------------------------------------------------------------------ generation helpers
@@ -216,7 +143,7 @@ class _Watcher:
     logprob entry (when asked) and releases text to `on_text` (when streaming).
 
     Released text never includes what may still become a stop string or an unfinished
-    character; entries go out just before the text their tokens start in."""
+    character; entries go out just before the text their tokens start in (`LogprobRelease`)."""
 
     def __init__(self, engine: HFEngine, stop: tuple[str, ...], k: int | None, raw: _RawLogprobs | None,
                  emit_text: Callable[[str], None] | None,
@@ -225,11 +152,9 @@ class _Watcher:
         self.emit_text, self.emit_tokens = emit_text, emit_tokens
         self.prompt_seen = False
         self.ids: list[int] = []
-        self.entries: list[TokenLogprob] = []
-        self.starts: list[int] = []  # where each token's text starts in the stable text
+        self.tokens = LogprobRelease()  # entries, and where each token's text starts in the stable text
         self.stable = ""
         self.sent = 0  # characters released
-        self.sent_entries = 0
 
     def put(self, value) -> None:
         if not self.prompt_seen:  # generate first hands over the prompt
@@ -242,7 +167,6 @@ class _Watcher:
         self.ids.append(tid)
         text = self.engine.decode(self.ids)
         stable = text[:-1] if text.endswith("\ufffd") else text
-        self.starts.append(len(self.stable))
         if self.k is not None:
             row = self.raw.last
             chosen = finite_logprob(float(row[tid])) if row is not None else LOGPROB_FLOOR
@@ -252,9 +176,9 @@ class _Watcher:
                 top = [TopLogprob(int(i), self.engine.decode([int(i)]), finite_logprob(float(v)))
                        for v, i in zip(values.tolist(), idx.tolist())]
             piece = stable[len(self.stable):] if stable.startswith(self.stable) else self.engine.decode([tid])
-            self.entries.append(TokenLogprob(tid, piece, chosen, tuple(top)))
+            self.tokens.add(TokenLogprob(tid, piece, chosen, tuple(top)), len(self.stable))
         self.stable = stable
-        self._release(final=False)
+        self._release()
 
     def visible(self, final: bool) -> str:
         """The text so far, cut at a stop string; unless final, minus what may begin one."""
@@ -267,20 +191,24 @@ class _Watcher:
             text = text[:len(text) - hold]
         return text
 
-    def _release(self, final: bool, text: str | None = None) -> None:
+    def _release(self, final: list[TokenLogprob] | None = None, text: str | None = None) -> None:
+        """Release what is new; `final`, at the end: the returned text's entries, with its `text`."""
         if self.emit_text is None:
             return
-        text = self.visible(final) if text is None else text
-        if len(text) <= self.sent and not final:
+        text = self.visible(False) if text is None else text
+        if len(text) <= self.sent and final is None:
             return
         if self.emit_tokens is not None:
-            n = sum(1 for s in self.starts if s < len(text)) if not final else len(self.entries)
-            if n > self.sent_entries:
-                self.emit_tokens(self.entries[self.sent_entries:n])
-                self.sent_entries = n
+            entries = self.tokens.upto(len(text)) if final is None else self.tokens.rest(final)
+            if entries:
+                self.emit_tokens(entries)
         if len(text) > self.sent:
             self.emit_text(text[self.sent:])
             self.sent = len(text)
+
+    def finish(self, text: str, entries: list[TokenLogprob] | None) -> None:
+        """The returned text and its entries: release what has not gone out."""
+        self._release(self.tokens.entries if entries is None else entries, text)
 
     def end(self) -> None:
         pass
@@ -288,8 +216,10 @@ class _Watcher:
 
 # ------------------------------------------------------------------ the engine
 
-class HFEngine:
-    """Async generation over token-id prompts with transformers and Outlines; one call at a time."""
+class HFEngine(Backend):
+    """Async generation over token-id prompts with transformers and Outlines; one call at a time.
+
+    Never `dead`: the model runs in this process, and a failure is one request's error."""
 
     backend = "transformers"
 
@@ -299,23 +229,16 @@ class HFEngine:
         threads (default: torch's own choice, which honours OMP_NUM_THREADS)."""
         if threads is not None and threads < 1:
             raise InvalidParameter("threads", "must be >= 1")
-        self.options = options or EngineOptions()
+        super().__init__(model_path, name, options)
         self.threads = threads
         check_options(self.options)
-        self.model_path = model_path
-        self.name = name or model_path
         self.device = device
-        self.tokenizer = None
-        self.max_model_len = 0
         self.model = None
         self._grammar = None  # outlines' backend for this tokenizer
         self._compiled: OrderedDict[str, object] = OrderedDict()
         self._eos: set[int] = set()
         self._lock: asyncio.Lock | None = None
         self._worker: concurrent.futures.ThreadPoolExecutor | None = None
-        self.counters = {"requests": 0, "aborted": 0, "prompt_tokens": 0, "cached_tokens": 0,
-                         "completion_tokens": 0}
-        self.dead = False  # never: the model runs in this process; a failure is one request's error
 
     def start(self) -> HFEngine:
         """Load tokenizer and model, and Outlines' vocabulary index for the grammar."""
@@ -333,34 +256,23 @@ class HFEngine:
         if self.threads is not None:
             torch.set_num_threads(self.threads)
         dtype = self.options.dtype if self.options.dtype == "auto" else getattr(torch, self.options.dtype)
-        try:
+        with self._loading("transformers could not load"):
             tokenizer = AutoTokenizer.from_pretrained(self.model_path)
             model = AutoModelForCausalLM.from_pretrained(self.model_path, dtype=dtype).to(device).eval()
             # Outlines' wrapper only supplies the vocabulary to its grammar backend; generation
             # stays ours. It sets left padding on the tokenizer, which one-prompt calls never use.
             self._grammar = OutlinesCoreBackend(Transformers(model, tokenizer))
-        except Exception as exc:
-            detail = " ".join(str(exc).split())[:600]
-            raise EngineFault(f"transformers could not load {self.name}: {type(exc).__name__}: "
-                              f"{detail}") from exc
         limit = getattr(model.config, "max_position_embeddings", None) or 4096
         if self.options.max_model_len is not None and self.options.max_model_len > limit:
             raise InvalidParameter("max_model_len", f"must be <= {limit} for {self.name}")
         self.max_model_len = self.options.max_model_len or limit
         self.device, self.model, self.tokenizer, self._torch = device, model, tokenizer, torch
-        eos = model.generation_config.eos_token_id
-        self._eos = {*([] if eos is None else [eos] if isinstance(eos, int) else eos)}
-        if tokenizer.eos_token_id is not None:
-            self._eos.add(tokenizer.eos_token_id)
+        self._eos = set(end_token_ids(tokenizer, model.generation_config.eos_token_id))
         pad = tokenizer.pad_token_id
         self._pad = pad if pad is not None else min(self._eos, default=0)
-        # Outlines' vocabulary keeps special tokens as plain strings ("<|im_start|>"), so a
-        # grammar's free text would admit them: they decode to nothing (an empty point breaks
-        # the schema) or end the call mid-JSON (Qwen's <|endoftext|> is a stop token). Only
-        # the tokenizer's EOS, which closes the grammar, stays allowed.
-        special = set(tokenizer.all_special_ids)
-        special |= {i for i, t in tokenizer.added_tokens_decoder.items() if t.special}
-        self._blocked = torch.tensor(sorted(special - {tokenizer.eos_token_id}), dtype=torch.long)
+        # Outlines' vocabulary keeps special tokens as plain strings ("<|im_start|>"): the
+        # grammar's mask alone would admit them (which ones stay allowed: engine.backend.Backend).
+        self._blocked = torch.tensor(grammar_banned_ids(tokenizer), dtype=torch.long)
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="selfrefine-hf")
         if self.threads is not None:  # OpenMP keeps the setting per thread: set it where torch runs
             self._worker.submit(torch.set_num_threads, self.threads).result()
@@ -391,20 +303,12 @@ class HFEngine:
         processor.blocked = self._blocked
         return processor
 
-    async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None,
-                       on_text: Callable[[str], None] | None = None,
-                       logprobs: int | None = None,
-                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion:
-        """Generate one completion for a token-id prompt; `json_schema` constrains the output.
+    @property
+    def started(self) -> bool:
+        return self.model is not None
 
-        The same contract as `VLLMEngine.generate`: `on_text` streams the text, `logprobs`
-        (0-20) adds per-token log-probabilities (the model's own, before grammar and
-        sampling), `on_tokens` streams their entries just before the text they make."""
-        if self.model is None:
-            raise EngineFault("engine not started")
-        room = check_request(prompt_ids, self.max_model_len, logprobs)
-        n_prompt = len(prompt_ids)
+    async def _run(self, r: Request) -> Completion:
+        n_prompt = len(r.prompt_ids)
         loop = asyncio.get_running_loop()
         if self._lock is None:
             self._lock = asyncio.Lock()
@@ -416,9 +320,9 @@ class HFEngine:
         self.counters["requests"] += 1
         async with self._lock:  # one request at a time, in arrival order
             t0 = time.perf_counter()
-            job = loop.run_in_executor(self._worker, self._generate, prompt_ids, sampling, json_schema,
-                                       min(sampling.max_tokens, room), logprobs, threadsafe(on_text),
-                                       threadsafe(on_tokens), abort)
+            job = loop.run_in_executor(self._worker, self._generate, r.prompt_ids, r.sampling, r.json_schema,
+                                       r.max_tokens, r.logprobs, threadsafe(r.on_text),
+                                       threadsafe(r.on_tokens), abort)
             try:
                 ids, text, finish, entries = await asyncio.shield(job)
             except asyncio.CancelledError:
@@ -431,12 +335,10 @@ class HFEngine:
             except (InvalidParameter, EngineFault):
                 raise
             except Exception as exc:
-                raise EngineFault(f"{type(exc).__name__}: {exc}") from exc
-        self.counters["prompt_tokens"] += n_prompt
-        self.counters["completion_tokens"] += len(ids)
-        return Completion(text=text, token_ids=ids, prompt_tokens=n_prompt, cached_tokens=0,
-                          completion_tokens=len(ids), seconds=time.perf_counter() - t0,
-                          finish_reason=finish, logprobs=entries)
+                raise self._fault(exc) from exc
+        return self._counted(Completion(text=text, token_ids=ids, prompt_tokens=n_prompt, cached_tokens=0,
+                                        completion_tokens=len(ids), seconds=time.perf_counter() - t0,
+                                        finish_reason=finish, logprobs=entries))
 
     def _generate(self, prompt_ids, sampling: Sampling, schema, max_new: int, k, on_text, on_tokens, abort):
         """One call, in the worker thread: (token ids, text, finish reason, logprob entries)."""
@@ -485,17 +387,15 @@ class HFEngine:
             finish = "length" if len(ids) >= max_new else "stop"
         entries = None
         if k is not None:
-            # The entries of the tokens that make the text: not the EOS that ended the call,
-            # not the tokens of a matched stop string (as the vLLM engine reports them).
-            keep = len(watcher.entries)
-            if finish == "stop" and stopped is None and ids and ids[-1] in self._eos:
-                keep -= 1
-            elif stopped is not None:
-                keep = sum(1 for s in watcher.starts if s < len(text))
-            entries = watcher.entries[:keep]
+            if stopped is not None:
+                ended_by = "string"
+            elif finish == "stop" and ids and ids[-1] in self._eos:
+                ended_by = "token"
+            else:
+                ended_by = None
+            entries = text_logprobs(watcher.tokens.entries, len(text), ended_by, watcher.tokens.starts)
         if watcher is not None and on_text is not None:
-            watcher.entries = entries if entries is not None else watcher.entries
-            watcher._release(final=True, text=text)
+            watcher.finish(text, entries)
         return ids, text, finish, entries
 
     def shutdown(self) -> None:

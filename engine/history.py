@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from selfrefine.engine.backend import special_token_ids
 from selfrefine.engine.errors import InvalidParameter, ModelError
 from selfrefine.engine.types import Tokenizer
 
@@ -52,11 +53,6 @@ class ChatFormat:
         return cls(first_head, first_tail, s2[len(s1) + len(_A1):], user_head, user_tail)
 
 
-def _stop_ids(tok: Tokenizer) -> set[int]:
-    special = set(getattr(tok, "all_special_ids", None) or [])
-    return special | ({tok.eos_token_id} if tok.eos_token_id is not None else set())
-
-
 class Conversation:
     """A growing prompt: user turns and assistant turns, kept as token ids."""
 
@@ -64,7 +60,7 @@ class Conversation:
         self.tok = tok
         self.fmt = fmt
         self.ids: list[int] = self._enc(fmt.first_head + first_user + fmt.first_tail)
-        self._stop_ids = _stop_ids(tok)
+        self._stop_ids = special_token_ids(tok)
 
     @classmethod
     def from_messages(cls, tok: Tokenizer, fmt: ChatFormat, messages: list[dict]) -> "Conversation":
@@ -75,7 +71,7 @@ class Conversation:
         conv.tok, conv.fmt = tok, fmt
         text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
         conv.ids = conv._enc(text)
-        conv._stop_ids = _stop_ids(tok)
+        conv._stop_ids = special_token_ids(tok)
         return conv
 
     def _enc(self, text: str) -> list[int]:
@@ -83,8 +79,12 @@ class Conversation:
 
     def add_assistant_ids(self, ids: list[int]) -> None:
         """Append a turn this model generated, by its exact token ids."""
+        # A turn that ended in a special token loses it, and the end-of-turn piece below re-adds
+        # the end in template form. Special, not just end, tokens: the end tokens of a model
+        # (engine.backend.end_token_ids) are special tokens from its generation config, which the
+        # tokenizer alone does not name.
         if ids and ids[-1] in self._stop_ids:
-            ids = ids[:-1]  # the end-of-turn piece below re-adds it in template form
+            ids = ids[:-1]
         self.ids.extend(ids)
         self.ids.extend(self._enc(self.fmt.assistant_end))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -78,6 +79,9 @@ class Completion:
 
 class Tokenizer(Protocol):
     eos_token_id: int | None
+    all_special_ids: list[int]
+    added_tokens_decoder: dict
+    """Added tokens by id; each says whether it is `special`."""
 
     def encode(self, text: str, add_special_tokens: bool = ...) -> list[int]: ...
 
@@ -85,14 +89,37 @@ class Tokenizer(Protocol):
 
 
 class Engine(Protocol):
-    """What the loop needs from an engine: the real one is `VLLMEngine`."""
+    """What the loop, the server and the CLI use of an engine. Both backends get it from
+    `engine.backend.Backend` (`VLLMEngine`, `HFEngine`); tests script it (tests.fakes)."""
 
     name: str
+    backend: str
+    """vllm or transformers (as `--backend` spells it)."""
     tokenizer: Tokenizer
     max_model_len: int
+    counters: dict[str, int]
+    """Requests, aborted requests and tokens since start (engine.backend.COUNTERS)."""
+
+    @property
+    def dead(self) -> bool:
+        """True once a started engine can no longer serve."""
+
+    @property
+    def kv_capacity_tokens(self) -> int | None:
+        """Tokens the KV cache holds (None: unknown, or no shared cache)."""
+
+    def vllm_metrics(self) -> list:
+        """vLLM's own Prometheus metric families (empty without vLLM)."""
+
+    def start(self) -> Engine: ...
+
+    def shutdown(self) -> None: ...
 
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None) -> Completion: ...
+                       json_schema: dict | None = None,
+                       on_text: Callable[[str], None] | None = None,
+                       logprobs: int | None = None,
+                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion: ...
 
 
 @dataclass

@@ -8,134 +8,24 @@ the official `vllm` package; only defaults for the device differ.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import itertools
 import os
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from selfrefine.engine import quiet, scheduling
-from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
+from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, Request, finite_logprob,
+                                       grammar_banned_ids, text_logprobs)
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
+# Re-exported: settings, the CLI, bench and tests import the options from here.
+from selfrefine.engine.options import SPECULATION, EngineOptions  # noqa: F401
+from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
-
-STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
-MAX_LOGPROBS = 20
-"""The most alternatives per token a call may ask for (vLLM's own default `max_logprobs`)."""
-LOGPROB_FLOOR = -9999.0
-"""Log-probabilities below this (-inf included) are reported as this: JSON has no infinity."""
-
-
-@dataclass
-class EngineOptions:
-    """Engine settings. `None` means: the device default chosen in `engine_args`."""
-
-    max_model_len: int | None = None
-    """Context window in tokens (CPU default 4096, else the model's own)."""
-    kv_cache_gib: float | None = None
-    """KV cache size in GiB (CPU default 2; on GPUs only when given, else the memory share)."""
-    block_size: int | None = None
-    """KV block size in tokens; prefix caching works in whole blocks (CPU default 32, the smallest the CPU attention accepts)."""
-    enable_prefix_caching: bool = True
-    structured_backend: str = "xgrammar"
-    """Structured-output backend: xgrammar, guidance or outlines."""
-    enforce_eager: bool | None = None
-    """Skip torch.compile / CUDA graphs (CPU default True: 20 s start instead of 100 s)."""
-    dtype: str = "auto"
-    tensor_parallel_size: int = 1
-    pipeline_parallel_size: int = 1
-    data_parallel_size: int = 1
-    distributed_executor_backend: str | None = None
-    """mp, ray, uni or external_launcher; None lets vLLM choose."""
-    gpu_memory_utilization: float | None = None
-    seed: int = 0
-    max_num_seqs: int | None = None
-    speculation: str = "auto"
-    """Speculative decoding from the prompt (see SPECULATION): auto, ngram, suffix or off."""
-    speculative_tokens: int = 4
-    """Draft tokens proposed per step when speculating."""
-    scheduling: str = "loop"
-    """Priority of each call from its loop's state (engine.scheduling): loop, las or fcfs."""
-    expected_concurrency: int | None = None
-    """How many requests the caller will keep in flight (None: unknown, many); `auto` speculates
-    only at 1."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Any other AsyncEngineArgs field, passed through unchanged."""
-
-    def __post_init__(self) -> None:
-        if self.structured_backend not in STRUCTURED_BACKENDS:
-            raise InvalidParameter(
-                "structured_backend", f"must be one of {', '.join(STRUCTURED_BACKENDS)}"
-            )
-        for name in ("tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size"):
-            if getattr(self, name) < 1:
-                raise InvalidParameter(name, "must be >= 1")
-        if self.max_model_len is not None and self.max_model_len < 64:
-            raise InvalidParameter("max_model_len", "must be >= 64")
-        if self.kv_cache_gib is not None and self.kv_cache_gib <= 0:
-            raise InvalidParameter("kv_cache_gib", "must be > 0")
-        if self.gpu_memory_utilization is not None and not 0 < self.gpu_memory_utilization <= 1:
-            raise InvalidParameter("gpu_memory_utilization", "must be in (0, 1]")
-        if self.speculation not in SPECULATION:
-            raise InvalidParameter("speculation", f"must be one of {', '.join(SPECULATION)}")
-        if not 1 <= self.speculative_tokens <= 16:
-            raise InvalidParameter("speculative_tokens", "must be in 1-16")
-        scheduling.check(self.scheduling)
-        if self.speculation == "suffix" and importlib.util.find_spec("arctic_inference") is None:
-            raise InvalidParameter("speculation", "suffix needs the arctic-inference package, which is not "
-                                   "installed (it ships no wheel for this platform); use ngram or auto")
-
-    def speculative_config(self) -> dict | None:
-        """vLLM's speculative_config for `speculation` (None when off)."""
-        if self.speculation == "off":
-            return None
-        k = self.speculative_tokens
-        if self.speculation == "suffix":
-            return {"method": "suffix", "num_speculative_tokens": k}
-        if self.speculation == "auto" and self.expected_concurrency != 1:
-            return None
-        return {"method": "ngram", "num_speculative_tokens": k, "prompt_lookup_min": 2, "prompt_lookup_max": 5}
-
-
-SPECULATION = ("auto", "ngram", "suffix", "off")
-"""auto: n-gram drafts from the prompt when the engine serves one loop at a time
-(`EngineOptions.expected_concurrency` 1, as `selfrefine run` on one input), else none; ngram:
-always; suffix: SuffixDecoding (needs arctic-inference); off: none.
-
-A rewrite mostly copies the previous output, which is in its prompt, so prompt-lookup drafts are
-often accepted; speculation pays while few requests decode and costs once decoding is
-compute-bound (`selfrefine bench --modes speculation`). Why auto goes by expected concurrency and
-not by vLLM's own per-batch-size switch (`num_speculative_tokens_per_batch_size`, which V1 has):
-with vLLM 0.32 on this CPU, speculation with structured outputs terminated requests ("grammar
-rejected tokens [0]") whenever several loops ran side by side: 10 of 12 loops (float32), 5 of 9
-(bfloat16), and 1 of 9 with drafts only at batch size 1 through that switch; one loop at a time,
-0 of 24. So `ngram` with many loops in flight is for free-text use only."""
-
 
 SPECIAL_TOKEN_BIAS = -100.0
 """Added to a special token's logit in grammar-constrained calls: never chosen."""
 MAX_BAD_WORDS = 100
 """With speculation the ban goes through vLLM's bad_words, at most 128 per request."""
-
-
-def special_token_ids(tokenizer, model_path: str | None = None) -> list[int]:
-    """The tokenizer's special tokens (chat markers, fill-in-the-middle markers, ...) except the
-    ones that end a generation (the tokenizer's EOS and the model's generation config's), which
-    the grammar needs to finish."""
-    special = set(tokenizer.all_special_ids)
-    special |= {i for i, t in tokenizer.added_tokens_decoder.items() if t.special}
-    ends = {tokenizer.eos_token_id}
-    if model_path is not None:
-        from transformers import GenerationConfig
-
-        try:
-            eos = GenerationConfig.from_pretrained(model_path).eos_token_id
-        except OSError:  # no generation_config.json: the tokenizer's EOS ends a generation
-            eos = None
-        ends |= set(eos if isinstance(eos, list) else [eos] if eos is not None else [])
-    return sorted(special - ends)
 
 
 def _is_cpu() -> bool:
@@ -165,67 +55,35 @@ def _structured_config(backend: str) -> dict:
 
 
 class _TokenStream:
-    """Logprob entries of a streamed call, released with the text they make: an entry goes out
-    once the text sent so far reaches where its token starts (vLLM holds text back while it
-    might be a stop string or an unfinished character), and at the end exactly the entries
-    of the returned text (see `VLLMEngine._text_logprobs`) have gone out."""
+    """Logprob entries of a streamed call, released with the text they make (`LogprobRelease`;
+    vLLM holds text back while it might be a stop string or an unfinished character)."""
 
     def __init__(self, engine: VLLMEngine, k: int):
         self.engine, self.k = engine, k
-        self.pending: list[TokenLogprob] = []
+        self.out = LogprobRelease()
         self.converted = 0  # tokens turned into entries
-        self.sent = 0  # entries released
-        self.at = 0  # where the next released entry's token starts in the text
 
     def release(self, seq, finished: bool) -> list[TokenLogprob]:
         if finished:
-            out = self.engine._text_logprobs(seq, self.k)[self.sent:]
-        else:
-            positions = seq.logprobs or []
-            self.pending += self.engine._logprobs(seq.token_ids, positions, self.k, self.converted)
-            self.converted = min(len(seq.token_ids), len(positions))
-            n = 0
-            while n < len(self.pending) and self.at < len(seq.text):
-                self.at += len(self.pending[n].token)
-                n += 1
-            out, self.pending = self.pending[:n], self.pending[n:]
-        self.sent += len(out)
-        return out
+            return self.out.rest(self.engine._text_logprobs(seq, self.k))
+        positions = seq.logprobs or []
+        for entry in self.engine._logprobs(seq.token_ids, positions, self.k, self.converted):
+            self.out.add(entry)
+        self.converted = min(len(seq.token_ids), len(positions))
+        return self.out.upto(len(seq.text))
 
 
-def finite_logprob(logprob: float) -> float:
-    return logprob if logprob == logprob and logprob > LOGPROB_FLOOR else LOGPROB_FLOOR
-
-
-def check_request(prompt_ids: list[int], max_model_len: int, logprobs: int | None) -> int:
-    """The room a prompt leaves for output tokens; raises on an empty prompt, one that fills
-    the context, or logprobs out of range. Every engine checks its requests with this."""
-    n_prompt = len(prompt_ids)
-    if n_prompt == 0:
-        raise InvalidParameter("prompt", "is empty")
-    room = max_model_len - n_prompt
-    if room < 1:
-        raise PromptTooLong(n_prompt, max_model_len)
-    if logprobs is not None and not 0 <= logprobs <= MAX_LOGPROBS:
-        raise InvalidParameter("logprobs", f"must be in [0, {MAX_LOGPROBS}]")
-    return room
-
-
-class VLLMEngine:
+class VLLMEngine(Backend):
     """Async text generation over token-id prompts, with per-call token accounting."""
 
+    backend = "vllm"
+
     def __init__(self, model_path: str, name: str | None = None, options: EngineOptions | None = None):
-        self.options = options or EngineOptions()
-        self.model_path = model_path
-        self.name = name or model_path
+        super().__init__(model_path, name, options)
         self._ids = itertools.count()
         self._llm = None
-        self.tokenizer = None
         self._grammar_ban: dict = {}
-        self.max_model_len = 0
         self.is_cpu = False
-        self.counters = {"requests": 0, "aborted": 0, "prompt_tokens": 0, "cached_tokens": 0,
-                         "completion_tokens": 0}
 
     def engine_args(self):
         """The AsyncEngineArgs this engine passes to vLLM (device defaults applied)."""
@@ -280,17 +138,13 @@ class VLLMEngine:
         from vllm.v1.engine.async_llm import AsyncLLM
 
         args = self.engine_args()
-        try:
+        with self._loading("vLLM could not start", " (run with -v for vLLM's log)"):
             self._llm = AsyncLLM.from_engine_args(args)
-        except Exception as exc:
-            detail = " ".join(str(exc).split())[:600]
-            raise EngineFault(f"vLLM could not start {self.name}: {type(exc).__name__}: {detail} "
-                              "(run with -v for vLLM's log)") from exc
         self.max_model_len = self._llm.model_config.max_model_len
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
-        banned = special_token_ids(self.tokenizer, self.model_path)
+        banned = grammar_banned_ids(self.tokenizer)
         if self.options.speculative_config() is None:
             self._grammar_ban = {"logit_bias": {i: SPECIAL_TOKEN_BIAS for i in banned}}
         elif banned:  # vLLM refuses logit_bias with speculation; bad_words work with drafts
@@ -298,49 +152,36 @@ class VLLMEngine:
         return self
 
     @property
+    def started(self) -> bool:
+        return self._llm is not None
+
+    @property
     def dead(self) -> bool:
         """True once a started engine can no longer serve: vLLM saw its engine process exit."""
         llm = self._llm
         return llm is not None and bool(llm.errored)
 
-    async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None,
-                       on_text: Callable[[str], None] | None = None,
-                       logprobs: int | None = None,
-                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion:
-        """Generate one completion for a token-id prompt; `json_schema` constrains the output.
-
-        `on_text`, when given, receives each new piece of text as it is generated (streaming).
-        `logprobs` (0-20), when given, asks vLLM for the log-probability of each generated token
-        and the `logprobs` most likely tokens at its position (`Completion.logprobs`); while
-        streaming, `on_tokens` receives the new tokens' entries just before the text they make
-        (a token whose text is still held back arrives with the next piece). Without
-        `logprobs` the call is what it always was: vLLM computes none.
-        """
+    async def _run(self, r: Request) -> Completion:
         from vllm.exceptions import VLLMClientError
-        from vllm.v1.engine.exceptions import EngineDeadError
         from vllm.inputs import TokensPrompt
         from vllm.sampling_params import RequestOutputKind, SamplingParams, StructuredOutputsParams
+        from vllm.v1.engine.exceptions import EngineDeadError
 
-        if self._llm is None:
-            raise EngineFault("engine not started")
-        if self.dead:
-            raise EngineDead()
-        room = check_request(prompt_ids, self.max_model_len, logprobs)
+        prompt_ids, sampling, json_schema, on_text, logprobs = (r.prompt_ids, r.sampling, r.json_schema,
+                                                                r.on_text, r.logprobs)
         n_prompt = len(prompt_ids)
         if json_schema and self.options.structured_backend == "outlines":
             json_schema = free_words(json_schema)  # a bounded word is too costly a DFA there
         params = SamplingParams(
             temperature=sampling.temperature,
             top_p=sampling.top_p,
-            max_tokens=min(sampling.max_tokens, room),
+            max_tokens=r.max_tokens,
             seed=sampling.seed,
             stop=list(sampling.stop) or None,
             ignore_eos=sampling.ignore_eos,
             structured_outputs=StructuredOutputsParams(json=json_schema) if json_schema else None,
-            # xgrammar reads a special token as its literal text ("<|im_start|>" fits a word of
-            # the feedback grammar), and the detokenized text then drops it: a review can pass
-            # the grammar and still fail the schema. Constrained calls never write one.
+            # Constrained calls never write a special token but the tokenizer's EOS (which ones
+            # and why: engine.backend.Backend); how the ban is applied depends on speculation (start()).
             **(self._grammar_ban if json_schema else {}),
             logprobs=logprobs,
             # Without a streaming consumer, ask for the final output only: cumulative outputs
@@ -353,6 +194,7 @@ class VLLMEngine:
         t0 = time.perf_counter()
         final = None
         sent = 0
+        on_tokens = r.on_tokens
         tokens = _TokenStream(self, logprobs) if on_tokens is not None and logprobs is not None else None
         self.counters["requests"] += 1
         try:
@@ -380,9 +222,7 @@ class VLLMEngine:
         except (ValueError, TypeError, VLLMClientError) as exc:  # vLLM refused the request itself
             raise InvalidParameter(getattr(exc, "parameter", None) or "request", str(exc)) from exc
         except Exception as exc:  # engine-side failure: surface it as our error type
-            if self.dead:
-                raise EngineDead() from exc
-            raise EngineFault(f"{type(exc).__name__}: {exc}") from exc
+            raise self._fault(exc) from exc
         if final is None or not final.outputs:
             raise EngineFault("engine returned no output")
         seq = final.outputs[0]
@@ -390,11 +230,8 @@ class VLLMEngine:
             # e.g. the structured-output backend failed to compile the grammar
             raise EngineFault(f"engine failed request {request_id} (see the engine log)")
         cached = final.num_cached_tokens or 0
-        self.counters["prompt_tokens"] += n_prompt
-        self.counters["cached_tokens"] += cached
-        self.counters["completion_tokens"] += len(seq.token_ids)
         scheduling.charge(n_prompt - cached + len(seq.token_ids))
-        return Completion(
+        return self._counted(Completion(
             text=seq.text,
             token_ids=list(seq.token_ids),
             prompt_tokens=n_prompt,
@@ -403,25 +240,16 @@ class VLLMEngine:
             seconds=time.perf_counter() - t0,
             finish_reason=seq.finish_reason or "stop",
             logprobs=self._text_logprobs(seq, logprobs) if logprobs is not None else None,
-        )
+        ))
 
     def _text_logprobs(self, seq, k: int) -> list[TokenLogprob]:
-        """The entries of the tokens that make the returned text. vLLM also reports the token
-        that ended the sequence (EOS, a stop token id) and the tokens of a matched stop string;
-        the text holds none of them, and neither does OpenAI's API, so they are left out
-        (`completion_tokens` still counts them: they were generated)."""
-        entries = self._logprobs(seq.token_ids, seq.logprobs or [], k)
-        if seq.finish_reason != "stop" or not entries:
-            return entries
-        if isinstance(seq.stop_reason, str):  # a stop string: keep the tokens that start in the text
-            keep, at = 0, 0
-            for e in entries:
-                if at >= len(seq.text):
-                    break
-                at += len(e.token)
-                keep += 1
-            return entries[:keep]
-        return entries[:-1]  # EOS or a stop token id, always the last token
+        """The entries of the tokens that make the returned text (`text_logprobs`): vLLM also
+        reports the token that ended the sequence and the tokens of a matched stop string."""
+        if seq.finish_reason != "stop":
+            ended_by = None
+        else:  # stop_reason: the matched stop string, a stop token id, or None for EOS
+            ended_by = "string" if isinstance(seq.stop_reason, str) else "token"
+        return text_logprobs(self._logprobs(seq.token_ids, seq.logprobs or [], k), len(seq.text), ended_by)
 
     def _logprobs(self, token_ids, positions, k: int, start: int = 0) -> list[TokenLogprob]:
         """Our entries for generated tokens `start`.. from vLLM's per-position logprob dicts

@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 
-from selfrefine.engine.errors import InvalidParameter
+from selfrefine.grammars.errors import InvalidParameter
 
 ASPECT_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 DEFAULT_ASPECTS = ("correctness", "completeness", "clarity")

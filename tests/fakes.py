@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from selfrefine.engine.backend import Backend
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 
@@ -13,6 +14,7 @@ class CharTokenizer:
 
     eos_token_id = None
     all_special_ids: list[int] = []
+    added_tokens_decoder: dict = {}
 
     def __len__(self) -> int:
         return 0x110000  # every code point is a token id
@@ -36,18 +38,22 @@ def fb(scores: dict[str, int] | None = None, stop: bool = False, points=("fix it
     return json.dumps({"feedback": list(points), "scores": scores, "stop": stop})
 
 
-class ScriptedEngine:
+class ScriptedEngine(Backend):
     """Answers each call with the next scripted text, or with `respond(stage_prompt_text)`.
 
     Records every prompt, and reports as "cached" the longest prefix shared with anything
-    it has seen, like a prefix cache with one-token blocks.
+    it has seen, like a prefix cache with one-token blocks. The rest of the engine protocol
+    (counters, dead, ...) is the base's defaults; it is started from the outset.
     """
+
+    backend = "scripted"
+    started = True
 
     def __init__(self, script: list[str] | None = None, respond: Callable[[str], str] | None = None,
                  name: str = "fake", max_model_len: int = 100_000):
+        super().__init__(name, name)
         self.script = list(script or [])
         self.respond = respond
-        self.name = name
         self.tokenizer = CharTokenizer()
         self.max_model_len = max_model_len
         self.prompts: list[list[int]] = []
@@ -57,7 +63,7 @@ class ScriptedEngine:
     async def generate(self, prompt_ids: list[int], sampling: Sampling,
                        json_schema: dict | None = None, on_text=None, logprobs: int | None = None,
                        on_tokens=None) -> Completion:
-        """Like VLLMEngine.generate. With `logprobs`, each character (token) gets logprob -0.5
+        """Like `Backend.generate`. With `logprobs`, each character (token) gets logprob -0.5
         and alternatives: itself, then "?" and "!" at -2 and -3; streaming goes a token at a time."""
         self.prompts.append(list(prompt_ids))
         self.schemas.append(json_schema)
@@ -84,3 +90,9 @@ class ScriptedEngine:
         self._seen.append(list(prompt_ids) + ids)
         return Completion(text=text, token_ids=ids, prompt_tokens=len(prompt_ids), cached_tokens=cached,
                           completion_tokens=len(ids), seconds=0.0, logprobs=entries)
+
+    def start(self) -> ScriptedEngine:
+        return self
+
+    def shutdown(self) -> None:
+        pass

@@ -320,15 +320,15 @@ def test_constrained_calls_ban_special_tokens_but_not_the_end():
     """xgrammar reads a special token as its literal text ("<|im_start|>" fits a word of the
     feedback grammar) and the detokenized text drops it, so a review passed the grammar and
     failed the schema (10 of 32 code_readability reviews, 1.5B, 20 loops in flight). The engine
-    biases those tokens away in constrained calls; the tokens that end a generation stay."""
+    biases those tokens away in constrained calls; the tokenizer's EOS, which ends the grammar, stays."""
     from transformers import AutoTokenizer
 
     from selfrefine.engine import models
-    from selfrefine.engine.vllm_engine import special_token_ids
+    from selfrefine.engine.backend import grammar_banned_ids
 
     path = models.pull("smollm2-135m-instruct")
     tok = AutoTokenizer.from_pretrained(path)
-    banned = special_token_ids(tok, path)
+    banned = grammar_banned_ids(tok)
     assert tok.convert_tokens_to_ids("<|im_start|>") in banned
     assert tok.eos_token_id not in banned and banned == sorted(set(banned))
     assert all(i in tok.all_special_ids or tok.added_tokens_decoder[i].special for i in banned)

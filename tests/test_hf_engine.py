@@ -19,11 +19,12 @@ import pytest
 
 from selfrefine.engine import hf_engine, settings
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.hf_engine import HFEngine, outlines_schema, schema_regex
+from selfrefine.engine.hf_engine import HFEngine
 from selfrefine.engine.loop import Item, RefineConfig, refine_many
 from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions
 from selfrefine.grammars.feedback import Checklist, FeedbackSpec, verdict_schema
+from selfrefine.grammars.outlines_schema import outlines_schema, schema_regex
 from tests.conftest import TEST_MODEL, LoopThread
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
@@ -119,6 +120,19 @@ def test_integer_bounds_become_an_enum_and_unenforceable_bounds_are_refused():
         with pytest.raises(InvalidParameter) as e:
             schema_regex(schema)
         assert e.value.param == "json_schema"
+
+
+def test_the_regex_is_cached_per_schema_in_its_own_key_order():
+    from selfrefine.grammars import outlines_schema as module
+
+    ab = {"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"type": "boolean"}},
+          "required": ["a", "b"], "additionalProperties": False}
+    ba = {**ab, "properties": dict(reversed(ab["properties"].items())), "required": ["b", "a"]}
+    first = schema_regex(ab)
+    hits = module._regex.cache_info().hits
+    assert schema_regex(dict(ab)) is first and module._regex.cache_info().hits == hits + 1
+    assert re.fullmatch(first, '{"a":true,"b":false}') and not re.fullmatch(first, '{"b":false,"a":true}')
+    assert re.fullmatch(schema_regex(ba), '{"b":false,"a":true}')
 
 
 # ------------------------------------------------------------------ choosing a backend

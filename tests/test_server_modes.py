@@ -150,6 +150,8 @@ def test_failed_engine_load_makes_the_server_exit_and_the_env_key_guards_it_mean
 class _StubEngine:
     """Stands in for VLLMEngine at start-up: `start()` waits for a go, then fails or succeeds."""
 
+    dead = False
+
     def __init__(self, fail: bool):
         self.fail, self.go, self.counters, self.stopped = fail, threading.Event(), {}, False
         self.max_model_len = 4096

@@ -157,7 +157,7 @@ def build_app(
 
     def died() -> bool:
         """Whether the started engine has stopped since; logged once, when first seen."""
-        if not state.ready or not getattr(engine, "dead", False):
+        if not state.ready or not engine.dead:
             return False
         if not state.dead:
             state.dead = True

@@ -9,18 +9,19 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from selfrefine.engine.types import Call, LoopResult
+from selfrefine.engine.backend import COUNTERS
+from selfrefine.engine.types import Call, Engine, LoopResult
 
 
 class _EngineCollector:
-    """Reads `VLLMEngine.counters` when /metrics is scraped."""
+    """Reads the engine's `counters` when /metrics is scraped."""
 
-    def __init__(self, engine) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def collect(self):
-        c = dict(getattr(self.engine, "counters", {}) or {})
-        for key in ("requests", "aborted", "prompt_tokens", "cached_tokens", "completion_tokens"):
+        c = dict(self.engine.counters)
+        for key in COUNTERS:
             fam = CounterMetricFamily(f"selfrefine_engine_{key}", f"engine counter {key!r} since start")
             fam.add_metric([], float(c.get(key, 0)))
             yield fam
@@ -33,7 +34,7 @@ class _EngineCollector:
         )
         yield share
         # vLLM's own metrics (scheduler gauges, token counters) under their usual `vllm:` names
-        yield from getattr(self.engine, "vllm_metrics", list)()
+        yield from self.engine.vllm_metrics()
 
 
 class Metrics:
