@@ -61,6 +61,25 @@ def test_layers_import_downwards_only(layer):
     assert wrong == []
 
 
+def test_checkout_layout_is_plain_symlinks():
+    """In a checkout each layer is a committed symlink selfrefine/<layer> -> ../<layer>, which
+    Python and static tools follow alike; the package does not extend its own search path, so
+    nothing but the four layers imports as selfrefine.<name>."""
+    for layer in LAYERS:
+        link = ROOT / "selfrefine" / layer
+        assert link.is_symlink() and os.readlink(link) == f"../{layer}", layer
+    assert "__path__" not in (ROOT / "selfrefine" / "__init__.py").read_text()
+    code = ("import importlib.util as u, selfrefine.engine.loop as l; "
+            "print(l.__file__); print([n for n in ('tests', 'docs', 'selfrefine', 'scripts') "
+            "if u.find_spec('selfrefine.' + n) is not None])")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", code], cwd="/", env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    where, extra = out.stdout.split("\n")[:2]
+    assert Path(where).resolve() == ROOT / "engine" / "loop.py" and extra == "[]"
+
+
 def _copy_source(dst: Path) -> None:
     """The tracked files only (no build/, egg-info, caches or venv left by a checkout)."""
     try:
@@ -69,7 +88,10 @@ def _copy_source(dst: Path) -> None:
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("needs a git checkout to list the tracked files")
     for f in filter(None, files):
-        if (ROOT / f).is_file():
+        if (ROOT / f).is_symlink():  # selfrefine/<layer> -> ../<layer>
+            (dst / f).parent.mkdir(parents=True, exist_ok=True)
+            (dst / f).symlink_to(os.readlink(ROOT / f))
+        elif (ROOT / f).is_file():
             (dst / f).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / f, dst / f)
 
