@@ -1,12 +1,12 @@
 """Prompt texts for the generic loop (`selfrefine run`, the server, the benchmark); tasks bring their own.
 
 Layout. The draft call sees exactly what a plain chat completion would: the caller's system
-text and request, nothing else, so at temperature 0 the loop's draft *is* the model's plain
-answer (a review rubric in the system turn leaked into drafts: "Say hi." came back as a 5/5
-review). What the critic needs, the rubric, is stated once, at the head of the first review
-turn; it is then part of the history, so every later round's prompt reuses it from the prefix
-cache and adds only a few-token turn ("Review your new answer the same way.", the rewrite
-request). The grammar enforces the feedback format, so the format is not spelled out.
+text and request, nothing else, so the loop's draft is the model's plain answer (a rubric in
+the system turn would leak into drafts). What the critic needs, the rubric (the guide), is
+stated once, at the head of the first review turn; it is then part of the history, so every
+later round's prompt reuses it from the prefix cache and adds only a short turn (the next
+review request, the rewrite request). The grammar enforces the feedback format, so the format
+is not spelled out.
 
 `Prompts.standalone()` gives the older layout with the whole instruction in every turn, for
 templates that want it (the task folders use their own per-turn texts).
@@ -56,10 +56,12 @@ VERIFY = (
 
 @dataclass(frozen=True)
 class Prompts:
-    """Templates for the guide and the three kinds of user turn. `{input}`, `{aspects}`,
-    `{low}`, `{high}`, `{stop_phrase}` and `{round}` are filled in with str.format; review
-    templates may also use `{observation}` (an execution result) and `{answer}` (the output
-    under review), refine templates `{problems}` (the review's problems, one "- " line each)."""
+    """Templates for the guide and the five kinds of user turn: the draft request, the review
+    (`feedback_grammar` / `feedback_text`), the rewrite (`refine`), the retry after a refused
+    rewrite (`retry`) and the pairwise check (`verify`). `{input}`, `{aspects}`, `{low}`,
+    `{high}`, `{stop_phrase}` and `{round}` are filled in with str.format; review templates may
+    also use `{observation}` (an execution result) and `{answer}` (the output under review),
+    refine and retry templates `{problems}` (the problems, one "- " line each)."""
 
     draft: str = "{input}"
     feedback_grammar: str = "Review your new answer the same way."
@@ -73,7 +75,7 @@ class Prompts:
         "That rewrite cannot be used: {problems}\nWrite it again so that this no longer "
         "happens, still fixing the problems named before. Reply with the new answer only."
     )
-    """After a rewrite the item's guard refused (`guard_retries`): {problems} is why."""
+    """After a refused rewrite (`RefineConfig.retries`, `retry_on`): {problems} is why."""
     system: str | None = None
     """A system text of the caller's: the system turn of the draft, exactly as given."""
     guide_grammar: str | None = GUIDE_GRAMMAR
