@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from selfrefine.engine.options import EngineOptions
+from selfrefine.engine.engine_options import EngineOptions
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, Tokenizer
 
 MAX_LOGPROBS = 20

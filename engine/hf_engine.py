@@ -25,7 +25,7 @@ from importlib.util import find_spec
 from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, Request, end_token_ids,
                                        finite_logprob, grammar_banned_ids, text_logprobs)
 from selfrefine.engine.errors import EngineFault, InvalidParameter
-from selfrefine.engine.options import EngineOptions
+from selfrefine.engine.engine_options import EngineOptions
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import verdict_schema
 from selfrefine.grammars.outlines_schema import schema_regex

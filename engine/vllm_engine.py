@@ -18,7 +18,7 @@ from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, R
                                        grammar_banned_ids, text_logprobs)
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
 # Re-exported: settings, the CLI, bench and tests import the options from here.
-from selfrefine.engine.options import SPECULATION, EngineOptions  # noqa: F401
+from selfrefine.engine.engine_options import SPECULATION, EngineOptions  # noqa: F401
 from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
 
