@@ -414,44 +414,13 @@ async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine 
                       trace=trace, seconds=time.perf_counter() - t0, checks=_check_counts(trace))
 
 
-def _kv_capacity(*engines: Engine | None) -> int | None:
-    caps = [getattr(e, "kv_capacity_tokens", None) for e in engines if e is not None]
-    caps = [c for c in caps if c]
-    return min(caps) if caps else None
-
-
-class _Growth:
-    """How many tokens a loop's history gains per round, learned from the loops that finished
-    (a prior until then, from the sampling budget and the feedback's size: room for the rewrite,
-    for a turn that quotes the answer, for the turns' text and for the review's words)."""
-
-    def __init__(self, cfg: RefineConfig):
-        self.total, self.rounds = 0, 0
-        self.prior = 2 * cfg.sampling.max_tokens + 64 + 2 * cfg.spec.item_words * cfg.spec.max_items
-
-    def per_round(self) -> int:
-        return round(self.total / self.rounds) if self.rounds >= 4 else self.prior
-
-    def learn(self, res: LoopResult) -> None:
-        draft = [c for c in res.trace if c.round == 0 and c.stage == "draft"]
-        later = [c for c in res.trace if c.round >= 1 or c.stage != "draft"]
-        rounds = max((c.round for c in res.trace), default=0)
-        if later and rounds:
-            start = draft[0].prompt_tokens + draft[0].completion_tokens if draft else later[0].prompt_tokens
-            end = max(c.prompt_tokens + c.completion_tokens for c in later)
-            self.total += max(0, end - start)
-            self.rounds += rounds
-
-
 def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, block: int = 32) -> int:
-    """A loop's largest history in tokens, estimated at its start: the draft prompt, the
-    draft, and `per_round` tokens for each round, rounded up to whole KV blocks."""
+    """A loop's largest history in tokens, estimated at its start (scheduling.peak_tokens)."""
     try:
         prompt = len(start_conversation(engine, item, cfg).ids)
     except Exception:  # a bad item fails in refine() with its own clear error
         prompt = 0
-    tokens = prompt + cfg.sampling.max_tokens + cfg.max_rounds * per_round
-    return min(-(-tokens // block) * block, getattr(engine, "max_model_len", tokens) or tokens)
+    return scheduling.peak_tokens(prompt, cfg, per_round, getattr(engine, "max_model_len", None), block)
 
 
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,
@@ -476,9 +445,9 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
     if isinstance(kv_admission, scheduling.KVAdmission):
         admission: scheduling.KVAdmission | None = kv_admission
     else:
-        capacity = _kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
+        capacity = scheduling.kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
         admission = scheduling.KVAdmission(capacity) if capacity else None
-    growth = _Growth(cfg)
+    growth = scheduling.KVGrowth(cfg)
 
     async def one(i: int, item: Item) -> LoopResult | LoopError:
         async with gate:
