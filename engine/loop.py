@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from selfrefine.engine import checks, scheduling
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
-from selfrefine.engine.history import ChatFormat, Conversation
+from selfrefine.engine.history import ChatFormat, Conversation, chat_format
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
@@ -160,14 +160,8 @@ Event = dict
 """A loop event for streaming: {"type": draft|feedback|refine_started|refine, "round": t, ...}."""
 
 
-_formats: dict[tuple[int, str | None], ChatFormat] = {}
-
-
 def _chat_format(engine: Engine, system: str | None) -> ChatFormat:
-    key = (id(engine.tokenizer), system)
-    if key not in _formats:
-        _formats[key] = ChatFormat.from_tokenizer(engine.tokenizer, system)
-    return _formats[key]
+    return chat_format(engine.tokenizer, system)
 
 
 class _ContextFull(Exception):
