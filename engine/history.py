@@ -100,6 +100,11 @@ class Conversation:
         return list(self.ids)
 
 
+class ContextFull(Exception):
+    """The history has no room for another call. Not a SelfRefineError: the loop catches it and
+    ends as `context_full` with the outputs it has."""
+
+
 _formats: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 

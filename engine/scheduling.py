@@ -38,7 +38,7 @@ from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.types import Engine, LoopResult
 
 if TYPE_CHECKING:
-    from selfrefine.engine.loop import RefineConfig
+    from selfrefine.engine.config import RefineConfig
 
 SCHEDULING = ("loop", "las", "fcfs")
 """Priority of each engine call: loop (oldest loop first), las (least attained service
