@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.review import Review, read_feedback
+from selfrefine.engine.stopping import StopPolicy
 from selfrefine.engine.types import Call, LoopError, LoopResult
 
 
@@ -164,6 +166,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     outputs, reason = [call.text], "max_rounds"
     msgs.append({"role": "assistant", "content": text})
     points: list[str] = []
+    policy = StopPolicy.of(cfg)
     for stage, rnd in _steps(cfg):
         if stage == "feedback":
             # the turns of engine.loop.refine: the review may quote the output under review, the
@@ -173,7 +176,8 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
             call, text = await _chat(client, url, {**feedback, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             msgs.append({"role": "assistant", "content": text})
-            why, points = _read(call.text, cfg, outputs[-1])
+            review = Review(rnd, outputs[-1], read_feedback(call.text, cfg, (), outputs[-1]))
+            why, points = policy.stop_reason(review), review.problems
             if why and not budget.fixed:
                 reason = why
                 break
@@ -188,16 +192,6 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     return LoopResult(input=task, answer=outputs[-1], selected_round=len(outputs) - 1, stop_reason=reason,
                       rounds=len(outputs) - 1, outputs=outputs, scores=[None] * len(outputs), trace=trace,
                       seconds=time.perf_counter() - t0)
-
-
-def _read(text: str, cfg: RefineConfig, answer: str) -> tuple[str | None, list[str]]:
-    """The loop's own reading of a feedback text: (stop reason or None, the problems to show)."""
-    from selfrefine.engine.loop import _read_feedback
-
-    call = Call(stage="feedback", round=0, model="", text=text, prompt_tokens=0, cached_tokens=0,
-                completion_tokens=0, seconds=0.0, finish_reason="stop")
-    _, why, points = _read_feedback(call, cfg, (), answer)
-    return why, points
 
 
 async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget,

@@ -9,6 +9,7 @@ vLLM's prefix cache serves it.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from selfrefine.engine.backend import special_token_ids
@@ -97,3 +98,24 @@ class Conversation:
 
     def prompt(self) -> list[int]:
         return list(self.ids)
+
+
+class ContextFull(Exception):
+    """The history has no room for another call. Not a SelfRefineError: the loop catches it and
+    ends as `context_full` with the outputs it has."""
+
+
+_formats: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def chat_format(tok: Tokenizer, system: str | None = None) -> ChatFormat:
+    """The tokenizer's ChatFormat with this system text, built once per tokenizer object. The
+    cache holds the tokenizer weakly: a format goes with its tokenizer, and a new tokenizer at
+    a freed one's id never gets the old format."""
+    try:
+        per_system = _formats.setdefault(tok, {})
+    except TypeError:  # a tokenizer that cannot be weakly referenced (or hashed): no cache
+        return ChatFormat.from_tokenizer(tok, system)
+    if system not in per_system:
+        per_system[system] = ChatFormat.from_tokenizer(tok, system)
+    return per_system[system]

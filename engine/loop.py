@@ -4,28 +4,35 @@ One conversation per loop holds the task, every output and every feedback in ord
 refine prompt carries the whole history (eq. 4) and each call's prompt extends the previous
 call's prompt token for token (prefix cache). Many loops are plain coroutines on one engine:
 vLLM's scheduler does the batching.
+
+`_refine` is the algorithm: critique, stop?, rewrite, accept?, next round. Its pieces live
+beside it: reading a review (engine.review), the stop rules (engine.stopping), how a refine
+call becomes the next output (engine.rewriting), whether a rewrite is kept (engine.acceptance),
+and the KV estimates that admit loops (engine.scheduling).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from selfrefine.engine import checks, scheduling
+from selfrefine.engine.acceptance import GUARD, PAIRWISE, Acceptance, refusal_reason
+from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
-from selfrefine.engine.history import ChatFormat, Conversation
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.history import ContextFull, Conversation, chat_format
+from selfrefine.engine.review import Review, read_feedback
+from selfrefine.engine.rewriting import STRATEGIES
+from selfrefine.engine.stopping import DONE, FAULT, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
-from selfrefine.grammars.feedback import FeedbackSpec, matches_stop_phrase, parse_free_text, verdict_schema
 
-FEEDBACK_MODES = ("grammar", "text")
-SELECTIONS = ("last", "best")
-VERIFY_MODES = ("off", "pairwise")
-REFINE_MODES = ("rewrite", "append")
+__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "PAIRWISE", "REFINE_MODES",
+           "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
+           "peak_history", "read_feedback", "refine", "refine_many", "select", "start_conversation"]
+
 STOP_REASONS = ("top_scores", "no_problems", "stop_flag", "stop_phrase", "threshold", "rejected",
                 "no_progress", "max_rounds", "context_full")
 """Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
@@ -35,101 +42,9 @@ repeated an earlier output. The rest as named."""
 FLAG_DISAGREED = "flag_disagreed"
 """Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
 with every score at the top)."""
-GUARD = "guard"
-"""Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
-FAULT = "fault"
-"""Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
-PAIRWISE = "pairwise"
-"""Count key: a rewrite that did not win both orders of the pairwise verification."""
-RETRY_REASONS = {checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "
-                                   "change what the problems named"}
-RETRYABLE = (GUARD, checks.IDENTICAL)
-"""Refusals a loop may answer with a retry (`RefineConfig.retry_on`)."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
-
-
-@dataclass(frozen=True)
-class RefineConfig:
-    """How one loop runs: round cap, feedback form, stop rules, selection, sampling."""
-
-    max_rounds: int = 4
-    """Refine steps after the draft (the paper's cap is 4)."""
-    feedback_mode: str = "grammar"
-    """grammar: JSON feedback forced by the schema; text: free text with a stop phrase."""
-    spec: FeedbackSpec = field(default_factory=FeedbackSpec)
-    use_stop_flag: bool = True
-    """grammar mode: stop when the critic sets `stop: true` and its scores agree (see stop_flag_min)."""
-    stop_flag_min: int | None = None
-    """The stop flag counts only when no aspect scores below this (default: one under the top)."""
-    stop_on_top: bool = True
-    """Stop when every aspect is at the top of the scale, whatever the flag says."""
-    stop_on_no_problems: bool = True
-    """grammar mode: stop when the review lists no problem, whatever the flag says."""
-    reject_bad_rewrites: bool = True
-    """End the loop with the previous output when a rewrite fails a check of engine.checks."""
-    verify: str = "off"
-    """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
-    refine_mode: str = "rewrite"
-    """rewrite: each refine call writes the whole new output; append: it writes text that is
-    added to the previous output (e.g. a sentence for the missing concepts), which can only
-    add to what the output already has."""
-    append_separator: str = " "
-    retries: int = 0
-    """When a check in `retry_on` refuses a rewrite, tell the model why (e.g. what the program
-    printed instead of the original's output, or that it copied its previous answer) and ask
-    once more, up to this many times per loop, before ending with the previous output: the
-    Self-Debug step. Each retry is one more refine call, appended to the same history."""
-    retry_on: tuple[str, ...] = (GUARD,)
-    """The refusals that get a retry: `guard`, `identical`."""
-    stop_phrase: str = DEFAULT_STOP_PHRASE
-    """text mode: stop when the feedback (or its first line) is exactly this phrase."""
-    threshold: int | None = None
-    """Stop when the total feedback score reaches this value."""
-    selection: str = "last"
-    """last: the final output; best: the highest total feedback score across rounds."""
-    exclude_draft: bool = False
-    """With selection=best, never pick the first draft (the paper's dialogue variant)."""
-    sampling: Sampling = field(default_factory=Sampling)
-    """Sampling for draft and refine calls."""
-    feedback_temperature: float = 0.0
-    prompts: Prompts = field(default_factory=Prompts)
-    answer_schema: dict | None = None
-    """JSON schema that constrains every output (draft and rewrites), e.g. from response_format."""
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.max_rounds <= 16:
-            raise InvalidParameter("max_rounds", "must be in [0, 16]")
-        if not 0 <= self.retries <= 4:
-            raise InvalidParameter("retries", "must be in [0, 4]")
-        if not set(self.retry_on) <= set(RETRYABLE):
-            raise InvalidParameter("retry_on", f"must be among {', '.join(RETRYABLE)}")
-        if self.feedback_mode not in FEEDBACK_MODES:
-            raise InvalidParameter("feedback_mode", f"must be one of {', '.join(FEEDBACK_MODES)}")
-        if self.selection not in SELECTIONS:
-            raise InvalidParameter("selection", f"must be one of {', '.join(SELECTIONS)}")
-        if self.threshold is not None and not 0 < self.threshold <= self.spec.max_total:
-            raise InvalidParameter("threshold", f"must be in [1, {self.spec.max_total}] for these aspects")
-        if self.feedback_mode == "text" and not self.stop_phrase.strip():
-            raise InvalidParameter("stop_phrase", "must not be empty in text feedback mode")
-        lo, hi = self.spec.scale
-        if self.stop_flag_min is not None and not lo <= self.stop_flag_min <= hi:
-            raise InvalidParameter("stop_flag_min", f"must be in [{lo}, {hi}] for this scale")
-        if self.verify not in VERIFY_MODES:
-            raise InvalidParameter("verify", f"must be one of {', '.join(VERIFY_MODES)}")
-        if self.refine_mode not in REFINE_MODES:
-            raise InvalidParameter("refine_mode", f"must be one of {', '.join(REFINE_MODES)}")
-
-    @property
-    def flag_min(self) -> int:
-        """The lowest aspect score at which the critic's stop flag still counts."""
-        lo, hi = self.spec.scale
-        return self.stop_flag_min if self.stop_flag_min is not None else max(lo, hi - 1)
-
-    def feedback_sampling(self, choices: tuple[str, ...] = ()) -> Sampling:
-        return Sampling(temperature=self.feedback_temperature, top_p=self.sampling.top_p,
-                        max_tokens=self.spec.token_budget(choices), seed=self.sampling.seed)
 
 
 @dataclass
@@ -157,75 +72,7 @@ class Item:
 
 
 Event = dict
-"""A loop event for streaming: {"type": draft|feedback|refine_started|refine, "round": t, ...}."""
-
-
-_formats: dict[tuple[int, str | None], ChatFormat] = {}
-
-
-def _chat_format(engine: Engine, system: str | None) -> ChatFormat:
-    key = (id(engine.tokenizer), system)
-    if key not in _formats:
-        _formats[key] = ChatFormat.from_tokenizer(engine.tokenizer, system)
-    return _formats[key]
-
-
-class _ContextFull(Exception):
-    pass
-
-
-async def _call(engine: Engine, conv: Conversation, stage: str, rnd: int, sampling: Sampling,
-                schema: dict | None, need: int) -> Call:
-    prompt = conv.prompt()
-    if len(prompt) + need > engine.max_model_len:
-        if stage == "draft":
-            raise PromptTooLong(len(prompt) + need, engine.max_model_len, "draft prompt (+ min output)")
-        raise _ContextFull()
-    out = await engine.generate(prompt, sampling, schema)
-    conv.add_assistant_ids(out.token_ids)
-    return Call.of(out, stage, rnd, engine.name, text=out.text.strip())
-
-
-def _read_feedback(call: Call, cfg: RefineConfig, choices: tuple[str, ...] = (),
-                   answer: str = "") -> tuple[int | None, str | None, list[str]]:
-    """Fill call.feedback; return (total score or None, stop reason or None, problems).
-
-    The stop rules, in order: every aspect at the top; no problem listed; the stop flag (or
-    stop phrase) when no aspect scores below `flag_min`; the total-score threshold. A flag that
-    contradicts the scores is recorded on the call (`flag_disagrees`) and otherwise ignored.
-    Problems whose span is not in the answer are recorded (`ungrounded`) and not returned.
-    """
-    spec = cfg.spec
-    points: list[str] = []
-    if cfg.feedback_mode == "grammar":
-        try:
-            fb = spec.parse_json(call.text, choices)
-        except ValueError as exc:
-            call.feedback_error = str(exc)
-            return None, None, []
-        call.feedback = fb
-        scores, flag = fb["scores"], bool(fb["stop"])
-        points, ungrounded = spec.problems(fb, answer)
-        call.problems, call.ungrounded = points, ungrounded or None
-    else:
-        scores, err = parse_free_text(call.text, spec)
-        flag = matches_stop_phrase(call.text, cfg.stop_phrase)
-        call.feedback = {"feedback": call.text, "scores": scores, "stop": flag}
-        call.feedback_error = None if (scores or flag) else err
-        points = [] if flag else [call.text]
-    total = sum(scores.values()) if scores else None
-    top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
-    agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
-    call.flag_disagrees = bool(scores) and ((flag and not agrees) or (not flag and top))
-    if cfg.stop_on_top and top:
-        return total, "top_scores", points
-    if cfg.feedback_mode == "grammar" and cfg.stop_on_no_problems and not points:
-        return total, "no_problems", points
-    if flag and agrees and (cfg.use_stop_flag or cfg.feedback_mode == "text"):
-        return total, "stop_flag" if cfg.feedback_mode == "grammar" else "stop_phrase", points
-    if cfg.threshold is not None and total is not None and total >= cfg.threshold:
-        return total, "threshold", points
-    return total, None, points
+"""A loop event for streaming: {"type": draft|feedback|refine_started|refine|rejected, "round": t, ...}."""
 
 
 def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConfig) -> int:
@@ -242,11 +89,10 @@ def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConf
 def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Conversation:
     """The loop's conversation: exactly the prompt of a plain chat completion of the request
     (the caller's messages, or its system text and the draft template), nothing added."""
-    p = cfg.prompts
+    tok, p = engine.tokenizer, cfg.prompts
     if item.messages:
-        return Conversation.from_messages(engine.tokenizer, _chat_format(engine, None), item.messages)
-    fmt = _chat_format(engine, p.system_text())
-    return Conversation(engine.tokenizer, fmt, p.render("draft", cfg.spec, input=item.input))
+        return Conversation.from_messages(tok, chat_format(tok, None), item.messages)
+    return Conversation(tok, chat_format(tok, p.system_text()), p.render("draft", cfg.spec, input=item.input))
 
 
 def _check_counts(trace: list[Call]) -> dict[str, int]:
@@ -271,32 +117,6 @@ def _request_text(item: Item, cfg: RefineConfig) -> str:
     return "\n".join(x for x in (cfg.prompts.system, cfg.prompts.render("draft", cfg.spec, input=item.input)) if x)
 
 
-async def _verify(critic: Engine, item: Item, cfg: RefineConfig, previous: str, rewrite: str,
-                  rnd: int) -> tuple[bool, list[Call]]:
-    """Ask the critic which of two outputs is better, in both orders; True if the rewrite wins both.
-
-    Each question is a fresh one-turn chat (no history: the critic judges the two texts, not
-    its own review), answered through a grammar that admits only "A" or "B"."""
-    p = cfg.prompts
-    fmt = _chat_format(critic, None)
-    sampling = Sampling(temperature=0.0, max_tokens=16, seed=cfg.sampling.seed)
-    convs = [Conversation(critic.tokenizer, fmt, p.render_verify(item.input, a, b))
-             for a, b in ((previous, rewrite), (rewrite, previous))]
-    for conv in convs:
-        if len(conv.ids) + 16 > critic.max_model_len:
-            raise _ContextFull()
-    outs = await asyncio.gather(*(critic.generate(c.prompt(), sampling, verdict_schema()) for c in convs))
-    calls = [Call.of(o, "verify", rnd, critic.name, text=o.text.strip()) for o in outs]
-    picks = []
-    for c in calls:
-        try:
-            picks.append(json.loads(c.text)["better"])
-        except (ValueError, KeyError, TypeError):
-            c.feedback_error = "verdict does not parse"
-            picks.append(None)
-    return picks == ["B", "A"], calls
-
-
 async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
                  on_event: Callable[[Event], None] | None = None) -> LoopResult:
     """Run one Self-Refine loop: draft, then feedback and refine until a stop rule fires.
@@ -318,140 +138,139 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
 async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None,
                   on_event: Callable[[Event], None] | None) -> LoopResult:
     t0 = time.perf_counter()
-    critic = critic or engine
-    p, spec = cfg.prompts, cfg.spec
-    emit = on_event or (lambda event: None)
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
-    trace: list[Call] = []
-    conv = start_conversation(engine, item, cfg)
-    if item.initial is not None:
-        y = item.initial
-        conv.add_assistant_text(y)
-    else:
-        call = await _call(engine, conv, "draft", 0, cfg.sampling, cfg.answer_schema, MIN_ROOM)
-        trace.append(call)
-        y = call.text
-        emit({"type": "draft", "round": 0, "text": y, "model": call.model})
-    if critic is not engine:
-        conv = start_conversation(critic, item, cfg)
-        conv.add_assistant_text(y)
-    outputs, scores = [y], [None]
-    request = _request_text(item, cfg)
-    reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
-    grammar = cfg.feedback_mode == "grammar"
-    reason = "max_rounds"
-    retries = 0
+    loop = _Loop(engine, critic or engine, item, cfg, on_event or (lambda event: None))
+    await loop.draft()
+    policy, reason = StopPolicy.of(cfg), "max_rounds"  # unless a rule or a refusal ends it first
     try:
-        for t in range(cfg.max_rounds + 1):
-            if t == cfg.max_rounds and cfg.selection == "last":
-                break  # the final output's feedback could change nothing
-            y = outputs[-1]
-            seen = await asyncio.to_thread(item.observe, y) if item.observe else Observation("")
-            seen = seen if isinstance(seen, Observation) else Observation(str(seen))
-            observation = seen.text
-            choices = spec.choices(y, item.vocab) if grammar else ()
-            schema = spec.json_schema(choices) if grammar else None
-            conv.add_user(p.review(spec, cfg.feedback_mode, input=item.input, round=t,
-                                   stop_phrase=cfg.stop_phrase, observation=observation, answer=y))
-            fb = await _call(critic, conv, "feedback", t, cfg.feedback_sampling(choices), schema,
-                             spec.token_budget(choices) if schema else MIN_ROOM)
-            fb.observation, fb.fault = observation or None, seen.fault
-            trace.append(fb)
-            scores[t], stop, points = _read_feedback(fb, cfg, choices, y)
-            if seen.fault:  # the run proved a problem: no review can declare the output done
-                points, stop = [seen.fault, *points], None
-                fb.problems = points
-            emit({"type": "feedback", "round": t, "feedback": fb.feedback, "total": scores[t],
-                  "error": fb.feedback_error, "stop_reason": stop})
-            if stop:
-                reason = stop
+        for t in policy.review_rounds():
+            review = await loop.critique(t)  # run the output (execution feedback), ask the critic, read it
+            stop = policy.decide(review)
+            loop.reviewed(review, stop)
+            if stop is not None:
+                reason = stop.reason
                 break
-            if t == cfg.max_rounds:
+            refused = await loop.revise(review)  # rewrite, then checks -> guard (+ retries) -> verify
+            if refused is not None:
+                reason = refusal_reason(refused)
                 break
-            conv.add_user(p.render("refine", spec, input=item.input, round=t + 1,
-                                   problems="\n".join(f"- {x}" for x in points), answer=y))
-            emit({"type": "refine_started", "round": t + 1})
-            while True:
-                out = await _call(critic, conv, "refine", t + 1, cfg.sampling, cfg.answer_schema, MIN_ROOM)
-                trace.append(out)
-                new = out.text
-                if cfg.refine_mode == "append":
-                    added = checks.trim_loop(out.text, out.finish_reason != "length", seen=y)
-                    out.trimmed = added != out.text or None
-                    new = f"{y}{cfg.append_separator}{added}" if added else y
-                bad = None
-                if cfg.reject_bad_rewrites:
-                    bad = checks.judge_rewrite(new, previous=y, earlier=outputs, reference=reference,
-                                               points=points, request=request)
-                if bad is None and item.guard is not None:
-                    out.guard = await asyncio.to_thread(item.guard, new)
-                    bad = GUARD if out.guard else None
-                if bad not in cfg.retry_on or retries >= cfg.retries:
-                    break
-                retries += 1  # Self-Debug: show why the rewrite was refused and ask again
-                out.rejected = bad
-                emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text, "retry": True})
-                why = out.guard if bad == GUARD else RETRY_REASONS[bad]
-                conv.add_user(p.render("retry", spec, input=item.input, round=t + 1, problems=why, answer=y))
-            if bad is None and cfg.verify == "pairwise":
-                won, calls = await _verify(critic, item, cfg, y, new, t + 1)
-                trace.extend(calls)
-                bad = None if won else PAIRWISE
-            if bad is not None:
-                out.rejected = bad
-                reason = "no_progress" if bad == checks.IDENTICAL else "rejected"
-                emit({"type": "rejected", "round": t + 1, "check": bad, "text": out.text})
-                break
-            emit({"type": "refine", "round": t + 1, "text": new})
-            outputs.append(new)
-            scores.append(None)
-    except _ContextFull:
+    except ContextFull:
         reason = "context_full"
-    k = select(outputs, scores, cfg)
-    return LoopResult(input=item.input, id=item.id, answer=outputs[k], selected_round=k,
-                      stop_reason=reason, rounds=len(outputs) - 1, outputs=outputs, scores=scores,
-                      trace=trace, seconds=time.perf_counter() - t0, checks=_check_counts(trace))
+    k = select(loop.outputs, loop.scores, cfg)
+    return LoopResult(input=item.input, id=item.id, answer=loop.outputs[k], selected_round=k,
+                      stop_reason=reason, rounds=len(loop.outputs) - 1, outputs=loop.outputs,
+                      scores=loop.scores, trace=loop.trace, seconds=time.perf_counter() - t0,
+                      checks=_check_counts(loop.trace))
 
 
-def _kv_capacity(*engines: Engine | None) -> int | None:
-    caps = [getattr(e, "kv_capacity_tokens", None) for e in engines if e is not None]
-    caps = [c for c in caps if c]
-    return min(caps) if caps else None
+class _Loop:
+    """One loop's state and its steps: the conversation, the trace, the outputs and their scores."""
 
+    def __init__(self, engine: Engine, critic: Engine, item: Item, cfg: RefineConfig,
+                 emit: Callable[[Event], None]):
+        self.engine, self.critic, self.item, self.cfg, self.emit = engine, critic, item, cfg, emit
+        self.strategy = STRATEGIES[cfg.refine_mode](cfg)
+        self.trace: list[Call] = []
+        self.outputs: list[str] = []
+        self.scores: list[int | None] = []
+        self.conv = start_conversation(engine, item, cfg)
+        self.accept: Acceptance  # set by draft(): its checks compare against the plain answer
 
-class _Growth:
-    """How many tokens a loop's history gains per round, learned from the loops that finished
-    (a prior until then, from the sampling budget and the feedback's size: room for the rewrite,
-    for a turn that quotes the answer, for the turns' text and for the review's words)."""
+    async def _call(self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None,
+                    need: int) -> Call:
+        """One engine call on the conversation, recorded in the trace; `need`: the room it needs."""
+        prompt = self.conv.prompt()
+        if len(prompt) + need > engine.max_model_len:
+            if stage == "draft":
+                raise PromptTooLong(len(prompt) + need, engine.max_model_len, "draft prompt (+ min output)")
+            raise ContextFull()
+        out = await engine.generate(prompt, sampling, schema)
+        self.conv.add_assistant_ids(out.token_ids)
+        call = Call.of(out, stage, rnd, engine.name, text=out.text.strip())
+        self.trace.append(call)
+        return call
 
-    def __init__(self, cfg: RefineConfig):
-        self.total, self.rounds = 0, 0
-        self.prior = 2 * cfg.sampling.max_tokens + 64 + 2 * cfg.spec.item_words * cfg.spec.max_items
+    async def draft(self) -> None:
+        """y0: the item's given output, or the plain answer; the critic's conversation starts from it."""
+        item, cfg = self.item, self.cfg
+        if item.initial is not None:
+            y = item.initial
+            self.conv.add_assistant_text(y)
+        else:
+            call = await self._call(self.engine, "draft", 0, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+            y = call.text
+            self.emit({"type": "draft", "round": 0, "text": y, "model": call.model})
+        if self.critic is not self.engine:
+            self.conv = start_conversation(self.critic, item, cfg)
+            self.conv.add_assistant_text(y)
+        self.outputs, self.scores = [y], [None]
+        request = _request_text(item, cfg)
+        reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
+        self.accept = Acceptance(cfg, item, self.critic, request, reference)
 
-    def per_round(self) -> int:
-        return round(self.total / self.rounds) if self.rounds >= 4 else self.prior
+    async def critique(self, t: int) -> Review:
+        """Round t's review of the last output, read and recorded (its score in `scores`)."""
+        item, cfg, spec, y = self.item, self.cfg, self.cfg.spec, self.outputs[-1]
+        seen = await asyncio.to_thread(item.observe, y) if item.observe else Observation("")
+        seen = seen if isinstance(seen, Observation) else Observation(str(seen))
+        grammar = cfg.feedback_mode == "grammar"
+        choices = spec.choices(y, item.vocab) if grammar else ()
+        schema = spec.json_schema(choices) if grammar else None
+        self.conv.add_user(cfg.prompts.review(spec, cfg.feedback_mode, input=item.input, round=t,
+                                              stop_phrase=cfg.stop_phrase, observation=seen.text, answer=y))
+        call = await self._call(self.critic, "feedback", t, cfg.feedback_sampling(choices), schema,
+                                spec.token_budget(choices) if schema else MIN_ROOM)
+        review = Review(t, y, read_feedback(call.text, cfg, choices, y), seen.text or None, seen.fault)
+        review.record(call)
+        self.scores[t] = review.feedback.total
+        return review
 
-    def learn(self, res: LoopResult) -> None:
-        draft = [c for c in res.trace if c.round == 0 and c.stage == "draft"]
-        later = [c for c in res.trace if c.round >= 1 or c.stage != "draft"]
-        rounds = max((c.round for c in res.trace), default=0)
-        if later and rounds:
-            start = draft[0].prompt_tokens + draft[0].completion_tokens if draft else later[0].prompt_tokens
-            end = max(c.prompt_tokens + c.completion_tokens for c in later)
-            self.total += max(0, end - start)
-            self.rounds += rounds
+    def reviewed(self, review: Review, stop: StopRule | None) -> None:
+        """Stream the review; its stop reason is the review's own (not the round cap's)."""
+        fb = review.feedback
+        self.emit({"type": "feedback", "round": review.round, "feedback": fb.data, "total": fb.total,
+                   "error": fb.error, "stop_reason": stop.reason if stop and stop.kind == DONE else None})
+
+    async def revise(self, review: Review) -> str | None:
+        """Round t+1's rewrite of the reviewed output, kept or refused; the refusing check, or None.
+
+        A refusal that gets a retry (Acceptance.retry) is told to the model and the refine call
+        made again, in the same history."""
+        item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
+        points = review.problems
+        self.conv.add_user(p.render("refine", cfg.spec, input=item.input, round=t,
+                                    problems="\n".join(f"- {x}" for x in points), answer=y))
+        self.emit({"type": "refine_started", "round": t})
+        while True:
+            out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+            new = self.strategy.apply(y, out)
+            bad = await self.accept.check(new, out, y, self.outputs, points)
+            why = self.accept.retry(bad, out)
+            if why is None:
+                break
+            out.rejected = bad
+            self.emit({"type": "rejected", "round": t, "check": bad, "text": out.text, "retry": True})
+            self.conv.add_user(p.render("retry", cfg.spec, input=item.input, round=t, problems=why, answer=y))
+        if bad is None:
+            bad = await self.accept.verify(y, new, t, self.trace)
+        if bad is not None:
+            out.rejected = bad
+            self.emit({"type": "rejected", "round": t, "check": bad, "text": out.text})
+            return bad
+        self.emit({"type": "refine", "round": t, "text": new})
+        self.outputs.append(new)
+        self.scores.append(None)
+        return None
 
 
 def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, block: int = 32) -> int:
-    """A loop's largest history in tokens, estimated at its start: the draft prompt, the
-    draft, and `per_round` tokens for each round, rounded up to whole KV blocks."""
+    """A loop's largest history in tokens, estimated at its start (scheduling.peak_tokens)."""
     try:
         prompt = len(start_conversation(engine, item, cfg).ids)
     except Exception:  # a bad item fails in refine() with its own clear error
         prompt = 0
-    tokens = prompt + cfg.sampling.max_tokens + cfg.max_rounds * per_round
-    return min(-(-tokens // block) * block, getattr(engine, "max_model_len", tokens) or tokens)
+    return scheduling.peak_tokens(prompt, cfg, per_round, getattr(engine, "max_model_len", None), block)
 
 
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,
@@ -476,9 +295,9 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
     if isinstance(kv_admission, scheduling.KVAdmission):
         admission: scheduling.KVAdmission | None = kv_admission
     else:
-        capacity = _kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
+        capacity = scheduling.kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
         admission = scheduling.KVAdmission(capacity) if capacity else None
-    growth = _Growth(cfg)
+    growth = scheduling.KVGrowth(cfg)
 
     async def one(i: int, item: Item) -> LoopResult | LoopError:
         async with gate:

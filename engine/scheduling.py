@@ -19,7 +19,9 @@ asyncio task, so concurrent loops never see each other's state, and every engine
 (drafter and critic) reads the same one.
 
 `KVAdmission` limits loops in flight by the KV cache instead: a loop starts only while the
-peak histories of the loops in flight fit, so histories are not evicted and recomputed.
+peak histories of the loops in flight fit, so histories are not evicted and recomputed. A
+loop's peak is estimated at its start (`peak_tokens`) from how much a history grows per round,
+learned from the loops that finished (`KVGrowth`).
 """
 
 from __future__ import annotations
@@ -30,8 +32,13 @@ import itertools
 from collections import deque
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.types import Engine, LoopResult
+
+if TYPE_CHECKING:
+    from selfrefine.engine.config import RefineConfig
 
 SCHEDULING = ("loop", "las", "fcfs")
 """Priority of each engine call: loop (oldest loop first), las (least attained service
@@ -144,3 +151,41 @@ class KVAdmission:
         self.used -= n
         self.in_flight -= 1
         self._wake()
+
+
+def kv_capacity(*engines: Engine | None) -> int | None:
+    """The smallest KV capacity (tokens) the engines report, or None when none reports one."""
+    caps = [getattr(e, "kv_capacity_tokens", None) for e in engines if e is not None]
+    caps = [c for c in caps if c]
+    return min(caps) if caps else None
+
+
+class KVGrowth:
+    """How many tokens a loop's history gains per round, learned from the loops that finished
+    (a prior until then, from the sampling budget and the feedback's size: room for the rewrite,
+    for a turn that quotes the answer, for the turns' text and for the review's words)."""
+
+    def __init__(self, cfg: RefineConfig):
+        self.total, self.rounds = 0, 0
+        self.prior = 2 * cfg.sampling.max_tokens + 64 + 2 * cfg.spec.item_words * cfg.spec.max_items
+
+    def per_round(self) -> int:
+        return round(self.total / self.rounds) if self.rounds >= 4 else self.prior
+
+    def learn(self, res: LoopResult) -> None:
+        draft = [c for c in res.trace if c.round == 0 and c.stage == "draft"]
+        later = [c for c in res.trace if c.round >= 1 or c.stage != "draft"]
+        rounds = max((c.round for c in res.trace), default=0)
+        if later and rounds:
+            start = draft[0].prompt_tokens + draft[0].completion_tokens if draft else later[0].prompt_tokens
+            end = max(c.prompt_tokens + c.completion_tokens for c in later)
+            self.total += max(0, end - start)
+            self.rounds += rounds
+
+
+def peak_tokens(prompt_tokens: int, cfg: RefineConfig, per_round: int, limit: int | None,
+                block: int = 32) -> int:
+    """A loop's largest history in tokens: its draft prompt, the draft, and `per_round` tokens
+    for each round, rounded up to whole KV blocks and capped at the context `limit`."""
+    tokens = prompt_tokens + cfg.sampling.max_tokens + cfg.max_rounds * per_round
+    return min(-(-tokens // block) * block, limit or tokens)

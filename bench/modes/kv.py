@@ -128,11 +128,12 @@ class KVBench(Harness):
                     engines.pop("fcfs").shutdown()
                 engine = engines["prio"]
                 engine.options.scheduling = "loop"
-                from selfrefine.engine.loop import _Growth, peak_history
+                from selfrefine.engine.loop import peak_history
+                from selfrefine.engine.scheduling import KVGrowth
                 for r in cfg.growth_rounds:
                     gcfg = self._sized_config(r, cfg.growth_tokens)
                     for L in cfg.growth_loops:
-                        need = sum(peak_history(engine, it, gcfg, _Growth(gcfg).prior) for it in items[:L])
+                        need = sum(peak_history(engine, it, gcfg, KVGrowth(gcfg).prior) for it in items[:L])
                         fits = need <= (engine.kv_capacity_tokens or need)
                         for admit in ((False,) if fits else (False, True)):
                             await self._kv_loops(engine, f"grow_l{L}_r{r}{'_admit' if admit else ''}",

@@ -1,0 +1,99 @@
+"""How one Self-Refine loop runs (`RefineConfig`), and the values its options take."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from selfrefine.engine.acceptance import GUARD, RETRYABLE
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.rewriting import STRATEGIES
+from selfrefine.engine.types import Sampling
+from selfrefine.grammars.feedback import FeedbackSpec
+
+FEEDBACK_MODES = ("grammar", "text")
+SELECTIONS = ("last", "best")
+VERIFY_MODES = ("off", "pairwise")
+REFINE_MODES = tuple(STRATEGIES)
+
+
+@dataclass(frozen=True)
+class RefineConfig:
+    """How one loop runs: round cap, feedback form, stop rules, selection, sampling."""
+
+    max_rounds: int = 4
+    """Refine steps after the draft (the paper's cap is 4)."""
+    feedback_mode: str = "grammar"
+    """grammar: JSON feedback forced by the schema; text: free text with a stop phrase."""
+    spec: FeedbackSpec = field(default_factory=FeedbackSpec)
+    use_stop_flag: bool = True
+    """grammar mode: stop when the critic sets `stop: true` and its scores agree (see stop_flag_min)."""
+    stop_flag_min: int | None = None
+    """The stop flag counts only when no aspect scores below this (default: one under the top)."""
+    stop_on_top: bool = True
+    """Stop when every aspect is at the top of the scale, whatever the flag says."""
+    stop_on_no_problems: bool = True
+    """grammar mode: stop when the review lists no problem, whatever the flag says."""
+    reject_bad_rewrites: bool = True
+    """End the loop with the previous output when a rewrite fails a check of engine.checks."""
+    verify: str = "off"
+    """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
+    refine_mode: str = "rewrite"
+    """rewrite: each refine call writes the whole new output; append: it writes text that is
+    added to the previous output (e.g. a sentence for the missing concepts), which can only
+    add to what the output already has."""
+    append_separator: str = " "
+    retries: int = 0
+    """When a check in `retry_on` refuses a rewrite, tell the model why (e.g. what the program
+    printed instead of the original's output, or that it copied its previous answer) and ask
+    once more, up to this many times per loop, before ending with the previous output: the
+    Self-Debug step. Each retry is one more refine call, appended to the same history."""
+    retry_on: tuple[str, ...] = (GUARD,)
+    """The refusals that get a retry: `guard`, `identical`."""
+    stop_phrase: str = DEFAULT_STOP_PHRASE
+    """text mode: stop when the feedback (or its first line) is exactly this phrase."""
+    threshold: int | None = None
+    """Stop when the total feedback score reaches this value."""
+    selection: str = "last"
+    """last: the final output; best: the highest total feedback score across rounds."""
+    exclude_draft: bool = False
+    """With selection=best, never pick the first draft (the paper's dialogue variant)."""
+    sampling: Sampling = field(default_factory=Sampling)
+    """Sampling for draft and refine calls."""
+    feedback_temperature: float = 0.0
+    prompts: Prompts = field(default_factory=Prompts)
+    answer_schema: dict | None = None
+    """JSON schema that constrains every output (draft and rewrites), e.g. from response_format."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.max_rounds <= 16:
+            raise InvalidParameter("max_rounds", "must be in [0, 16]")
+        if not 0 <= self.retries <= 4:
+            raise InvalidParameter("retries", "must be in [0, 4]")
+        if not set(self.retry_on) <= set(RETRYABLE):
+            raise InvalidParameter("retry_on", f"must be among {', '.join(RETRYABLE)}")
+        if self.feedback_mode not in FEEDBACK_MODES:
+            raise InvalidParameter("feedback_mode", f"must be one of {', '.join(FEEDBACK_MODES)}")
+        if self.selection not in SELECTIONS:
+            raise InvalidParameter("selection", f"must be one of {', '.join(SELECTIONS)}")
+        if self.threshold is not None and not 0 < self.threshold <= self.spec.max_total:
+            raise InvalidParameter("threshold", f"must be in [1, {self.spec.max_total}] for these aspects")
+        if self.feedback_mode == "text" and not self.stop_phrase.strip():
+            raise InvalidParameter("stop_phrase", "must not be empty in text feedback mode")
+        lo, hi = self.spec.scale
+        if self.stop_flag_min is not None and not lo <= self.stop_flag_min <= hi:
+            raise InvalidParameter("stop_flag_min", f"must be in [{lo}, {hi}] for this scale")
+        if self.verify not in VERIFY_MODES:
+            raise InvalidParameter("verify", f"must be one of {', '.join(VERIFY_MODES)}")
+        if self.refine_mode not in REFINE_MODES:
+            raise InvalidParameter("refine_mode", f"must be one of {', '.join(REFINE_MODES)}")
+
+    @property
+    def flag_min(self) -> int:
+        """The lowest aspect score at which the critic's stop flag still counts."""
+        lo, hi = self.spec.scale
+        return self.stop_flag_min if self.stop_flag_min is not None else max(lo, hi - 1)
+
+    def feedback_sampling(self, choices: tuple[str, ...] = ()) -> Sampling:
+        return Sampling(temperature=self.feedback_temperature, top_p=self.sampling.top_p,
+                        max_tokens=self.spec.token_budget(choices), seed=self.sampling.seed)

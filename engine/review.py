@@ -1,0 +1,101 @@
+"""A critic's review read into data (`read_feedback`, pure), and a round's review as the loop keeps it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from selfrefine.engine.types import Call
+from selfrefine.grammars.feedback import matches_stop_phrase, parse_free_text
+
+if TYPE_CHECKING:
+    from selfrefine.engine.config import RefineConfig
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What one feedback text says, read by the loop's rules (`read_feedback`)."""
+
+    data: dict | None
+    """The parsed review (`Call.feedback`); None when grammar-mode JSON did not parse."""
+    error: str | None
+    """Why the text gave no usable review (`Call.feedback_error`)."""
+    scores: dict[str, int] | None
+    flag: bool
+    """The critic's stop flag (grammar mode) or the stop phrase (text mode)."""
+    top: bool
+    """Every aspect at the top of the scale."""
+    agrees: bool
+    """No aspect scores below `RefineConfig.flag_min`: the flag may count."""
+    points: tuple[str, ...]
+    """The problems to show the rewrite."""
+    problems: list[str] | None = None
+    """The problems the review listed (grammar mode; `Call.problems`)."""
+    ungrounded: list | None = None
+    """Problems whose span is not in the answer: recorded, not shown (`Call.ungrounded`)."""
+
+    @property
+    def total(self) -> int | None:
+        """The total score, or None without scores."""
+        return sum(self.scores.values()) if self.scores else None
+
+    @property
+    def flag_disagrees(self) -> bool | None:
+        """The flag contradicts the scores (stop with a low score, or go on with every score at
+        the top); None when nothing parsed."""
+        if self.data is None:
+            return None
+        return bool(self.scores) and ((self.flag and not self.agrees) or (not self.flag and self.top))
+
+
+def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), answer: str = "") -> Feedback:
+    """Read one feedback text as the loop does, changing nothing.
+
+    Grammar mode parses the JSON review against the feedback form (`choices`: the call's own
+    choices, e.g. the answer's lines) and keeps the problems whose span is in `answer`; text
+    mode reads `aspect: N/M` scores and the stop phrase, and the whole text is the problem.
+    Whether the loop stops on it is the stop policy's call (engine.stopping).
+    """
+    spec = cfg.spec
+    if cfg.feedback_mode == "grammar":
+        try:
+            data = spec.parse_json(text, choices)
+        except ValueError as exc:
+            return Feedback(None, str(exc), None, False, False, True, ())
+        scores, flag = data["scores"], bool(data["stop"])
+        points, ungrounded = spec.problems(data, answer)
+        error, listed, shown = None, points, tuple(points)
+    else:
+        scores, err = parse_free_text(text, spec)
+        flag = matches_stop_phrase(text, cfg.stop_phrase)
+        data = {"feedback": text, "scores": scores, "stop": flag}
+        error, listed, ungrounded = None if (scores or flag) else err, None, None
+        shown = () if flag else (text,)
+    top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
+    agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
+    return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None)
+
+
+@dataclass(frozen=True)
+class Review:
+    """One round's review of `answer`: the critic's feedback and what running the answer showed."""
+
+    round: int
+    answer: str
+    feedback: Feedback
+    observation: str | None = None
+    """The execution result shown in the review turn."""
+    fault: str | None = None
+    """A problem the run proved; it forbids stopping (engine.stopping) whatever the critic said."""
+
+    @property
+    def problems(self) -> list[str]:
+        """What the rewrite is told to fix: the fault first, then the review's points."""
+        return [self.fault, *self.feedback.points] if self.fault else list(self.feedback.points)
+
+    def record(self, call: Call) -> None:
+        """Write the review onto its feedback call, the trace record."""
+        fb = self.feedback
+        call.feedback, call.feedback_error, call.flag_disagrees = fb.data, fb.error, fb.flag_disagrees
+        call.problems = self.problems if self.fault else fb.problems
+        call.ungrounded, call.observation, call.fault = fb.ungrounded, self.observation, self.fault

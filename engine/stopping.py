@@ -1,0 +1,81 @@
+"""When a Self-Refine loop stops: every stop rule in one ordered table (`StopPolicy`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from selfrefine.engine.review import Review
+
+if TYPE_CHECKING:
+    from selfrefine.engine.config import RefineConfig
+
+FAULT = "fault"
+"""Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
+
+DONE, VETO, CAP = "done", "veto", "cap"
+"""Kinds of rule. done: the review says the output is finished; veto: while it fires, no later
+done rule may stop the loop; cap: a budget, which stops the loop whatever the review says."""
+
+
+@dataclass(frozen=True)
+class StopRule:
+    """One stop rule: `fires` on a round's review, then the loop ends as `reason` (see the kinds)."""
+
+    reason: str
+    fires: Callable[[Review], bool]
+    kind: str = DONE
+
+
+def _flag_agrees(r: Review) -> bool:
+    return r.feedback.flag and r.feedback.agrees
+
+
+@dataclass(frozen=True)
+class StopPolicy:
+    """The stop rules, tried in order after each review: the first that fires ends the loop."""
+
+    rules: tuple[StopRule, ...]
+    max_rounds: int
+    review_final: bool = False
+    """Review the last rewrite too (selection=best scores every output); otherwise its review
+    could change nothing and the loop ends with the rewrite."""
+
+    @classmethod
+    def of(cls, cfg: RefineConfig) -> StopPolicy:
+        """The policy a RefineConfig asks for; the table's order is the order the rules are tried."""
+        grammar, threshold = cfg.feedback_mode == "grammar", cfg.threshold
+        table = (
+            (True, StopRule(FAULT, lambda r: bool(r.fault), VETO)),  # the run proved a problem
+            (cfg.stop_on_top, StopRule("top_scores", lambda r: r.feedback.top)),
+            (grammar and cfg.stop_on_no_problems,
+             StopRule("no_problems", lambda r: r.feedback.data is not None and not r.feedback.points)),
+            (grammar and cfg.use_stop_flag, StopRule("stop_flag", _flag_agrees)),
+            (not grammar, StopRule("stop_phrase", _flag_agrees)),
+            (threshold is not None,
+             StopRule("threshold", lambda r: r.feedback.total is not None and r.feedback.total >= threshold)),
+            (True, StopRule("max_rounds", lambda r: r.round >= cfg.max_rounds, CAP)),
+        )
+        return cls(tuple(rule for on, rule in table if on), cfg.max_rounds, cfg.selection == "best")
+
+    def review_rounds(self) -> range:
+        """The rounds that get a review."""
+        return range(self.max_rounds + 1 if self.review_final else self.max_rounds)
+
+    def decide(self, review: Review) -> StopRule | None:
+        """The rule that ends the loop after this review, or None to rewrite."""
+        vetoed = False
+        for rule in self.rules:
+            if vetoed and rule.kind == DONE:
+                continue
+            if rule.fires(review):
+                if rule.kind != VETO:
+                    return rule
+                vetoed = True
+        return None
+
+    def stop_reason(self, review: Review) -> str | None:
+        """The stop reason the review itself gives (a round cap is not the review's), or None."""
+        rule = self.decide(review)
+        return rule.reason if rule is not None and rule.kind == DONE else None
