@@ -270,7 +270,7 @@ def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, 
         prompt = len(start_conversation(engine, item, cfg).ids)
     except Exception:  # a bad item fails in refine() with its own clear error
         prompt = 0
-    return scheduling.peak_tokens(prompt, cfg, per_round, getattr(engine, "max_model_len", None), block)
+    return scheduling.peak_tokens(prompt, cfg, per_round, engine.max_model_len, block)
 
 
 async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,

@@ -155,7 +155,7 @@ class KVAdmission:
 
 def kv_capacity(*engines: Engine | None) -> int | None:
     """The smallest KV capacity (tokens) the engines report, or None when none reports one."""
-    caps = [getattr(e, "kv_capacity_tokens", None) for e in engines if e is not None]
+    caps = [e.kv_capacity_tokens for e in engines if e is not None]
     caps = [c for c in caps if c]
     return min(caps) if caps else None
 

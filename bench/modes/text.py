@@ -22,6 +22,7 @@ class ExactTextFeedback:
     def __init__(self, engine, cfg: RefineConfig, items: list[Item], lengths: list[list[int]], default: int):
         self.inner, self._answer, self._default = engine, cfg.sampling, default
         self.name, self.tokenizer, self.max_model_len = engine.name, engine.tokenizer, engine.max_model_len
+        self.kv_capacity_tokens = None  # the Engine protocol's; this view never admitted loops by KV budget
         self._drafts = [start_conversation(engine, it, cfg).prompt() for it in items]
         self._lengths = lengths
         self._seen = [0] * len(items)
