@@ -140,7 +140,8 @@ def test_selfrefine_on_the_real_engine(test_model_path):
         assert res.trace[0].text == res.outputs[0] and res.trace[2].text == res.outputs[1]
         assert res.trace[1].feedback is not None and set(res.trace[1].feedback["scores"]) == {"clarity"}
         assert res.usage()["completion_tokens"] == sum(c.completion_tokens for c in res.trace) > 0
-        # the draft is the plain answer: the same as a greedy chat completion of the request
+        # a batch gives one record per input, in order, with an error record in place of a bad
+        # input (that the draft is the plain answer is checked in test_server and test_refine_safety)
         texts = ["Name a color.", "", "Name a fruit."]
         out = sr.run_batch(texts)
         assert [type(r) for r in out] == [LoopResult, LoopError, LoopResult]

@@ -139,8 +139,11 @@ def test_bench_quick_end_to_end(tmp_path):
                                         "transformers", "engine_spec_off", "engine_spec_auto", "engine_spec_auto_n",
                                         "engine_fcfs_small_kv", "engine_priority_small_kv",
                                         "http_server_small_kv_off", "http_server_small_kv_ngram"}
-    same = report["speculation_identical"]  # greedy outputs compared loop by loop (bf16 may flip near-ties)
-    assert same["c1"]["loops"] == m["spec_off_c1"]["answers"] and 0 <= same["c1"]["identical"] <= same["c1"]["loops"]
+    # greedy outputs compared loop by loop: speculation verifies every drafted token, so outputs
+    # agree but where bf16 verify steps flip a near-tie; most loops must agree
+    same = report["speculation_identical"]
+    assert same["c1"]["loops"] == m["spec_off_c1"]["answers"] > 0
+    assert 2 * same["c1"]["identical"] >= same["c1"]["loops"], same
     assert report["threads"]["ratio"] > 0 and m["ours"]["round1_cache_share"] > 0
     assert len(report["targets"]) == 11 and all(t["measured"] is not None for t in report["targets"])
     # KV pressure: every variant ran all its loops; the growth sweep covers its grid

@@ -14,19 +14,17 @@ from selfrefine.engine.prompts import Prompts
 from selfrefine.grammars.feedback import (MAX_SEGMENTS, RUN_CHARS, WORD_RUNS, Checklist, FeedbackSpec, free_words,
                                          segments, words_pattern)
 from selfrefine.tasks import registry
-from selfrefine.tasks.sandbox import check_available
 from tests.fakes import ScriptedEngine
 
 
 @pytest.fixture(scope="module")
 def xg_compile():
+    """Whether xgrammar's compiled schema accepts a text. Acceptance of a string does not depend
+    on the vocabulary, so a vocabulary of the 256 single bytes stands in for a model's: no model
+    is needed (make test-fast)."""
     import xgrammar as xg
-    from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
-
-    tok = AutoTokenizer.from_pretrained(models.pull("smollm2-135m-instruct"))
-    compiler = xg.GrammarCompiler(xg.TokenizerInfo.from_huggingface(tok))
+    compiler = xg.GrammarCompiler(xg.TokenizerInfo([bytes([i]) for i in range(256)]))
 
     def accepts(schema: dict, text: str) -> bool:
         m = xg.GrammarMatcher(compiler.compile_json_schema(json.dumps(schema), any_whitespace=False))
@@ -165,7 +163,7 @@ def test_append_mode_adds_to_the_previous_output():
     assert "Add: - missing: key" in prompts[2] and "Now: A dog ran. It found a key." in prompts[3]
 
 
-@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+@pytest.mark.sandbox
 def test_exec_variant_shows_the_run_result_and_never_the_target():
     task = registry.load("gsm8k:exec")
     row = {**task.rows(1)[0], "target": 777123}
@@ -196,7 +194,7 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
         assert getattr(same, "fault", None) is None
 
 
-@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+@pytest.mark.sandbox
 def test_an_execution_fault_is_a_problem_the_critic_cannot_clear():
     """The critic approves every line of a program that crashes: the run's fault still reaches
     the rewrite, no stop rule fires on that review, and the trace counts the fault."""
@@ -297,7 +295,7 @@ def test_an_identical_rewrite_can_get_one_retry():
     assert "No: it is word for word your previous answer" in eng.tokenizer.decode(eng.prompts[3])
 
 
-@pytest.mark.skipif(check_available() is not None, reason="sandbox unavailable here")
+@pytest.mark.sandbox
 def test_code_tasks_guard_rewrites_by_running_them_on_the_items_inputs():
     for name in ("code_readability", "code_optimization"):
         t = registry.load(name)
@@ -316,6 +314,7 @@ def test_a_checklist_can_skip_echoed_prompt_labels():
         Checklist(items="sentences", skip="(unclosed")
 
 
+@pytest.mark.engine  # a real model's tokenizer (the rule itself: test_backend, no model)
 def test_constrained_calls_ban_special_tokens_but_not_the_end():
     """xgrammar reads a special token as its literal text ("<|im_start|>" fits a word of the
     feedback grammar) and the detokenized text drops it, so a review passed the grammar and

@@ -307,6 +307,23 @@ def test_sandbox_verdict_fails_in_ci_on_linux_and_skips_elsewhere():
     assert sandbox_verdict("no unshare", {"CI": "true"}, "darwin") == "skip"
 
 
+def test_sandbox_tests_skip_only_through_the_marker():
+    """A test that needs the sandbox says so with `@pytest.mark.sandbox` (conftest turns a missing
+    sandbox into a failure in CI); a test file of its own that skips on the sandbox's availability
+    (`skipif(check_available() ...)`, `pytest.skip` after it) would go silently green in CI."""
+    import ast
+
+    offenders = []
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = ast.unparse(node.func)
+            if name.endswith(("skipif", "skip", "importorskip")) and "check_available" in ast.unparse(node):
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
+
+
 def test_missing_sandbox_fails_a_ci_run_and_only_skips_outside_ci():
     """A real pytest run with `unshare` hidden from PATH: red in CI, a skip elsewhere."""
     import os
