@@ -1,4 +1,4 @@
-"""The loop options, declared once: every surface (CLI, Python API, server, task.yaml) derives its own from this table."""
+"""The loop options, declared once: the CLI, Python API, server field and task.yaml derive theirs here."""
 
 from __future__ import annotations
 
@@ -68,7 +68,8 @@ OPTIONS: tuple[Option, ...] = (
        "stop phrase", {CLI, API, SERVER}, "feedback_mode", choices=("grammar", "text")),
     _o("aspects", "names", DEFAULT_ASPECTS, "what the critic scores (lower_snake_case names)",
        target="spec.aspects", section="feedback"),
-    _o("scale", "scale", DEFAULT_SCALE, "integer score scale LOW-HIGH", target="spec.scale", section="feedback"),
+    _o("scale", "scale", DEFAULT_SCALE, "integer score scale LOW-HIGH", target="spec.scale",
+       section="feedback"),
     _o("feedback_points", "int", 4, "grammar mode: at most this many problems per review (1-16)",
        target="spec.max_items", aliases=("max_items",), section="feedback"),
     _o("feedback_point_words", "int", 20, "grammar mode: at most this many words per problem (2-60); "
@@ -76,7 +77,7 @@ OPTIONS: tuple[Option, ...] = (
     _o("feedback_point_chars", "opt_int", None, "deprecated: a bound in characters, turned into "
        "feedback_point_words (one word per 6 characters)", {SERVER}),
     _o("feedback_form", "str", "points", "points, or grounded: each problem names a sentence (or line) "
-       "of the answer; task.yaml also takes checklist", target="spec.form", aliases=("form",),
+       "of the answer (task.yaml: also checklist)", target="spec.form", aliases=("form",),
        choices=("points", "grounded"), section="feedback"),
     _o("spans", "str", "sentences", "grounded form: the answer's sentences or lines are the spans",
        target="spec.spans", choices=("sentences", "lines"), section="feedback"),
@@ -85,7 +86,8 @@ OPTIONS: tuple[Option, ...] = (
        ALL | {OVERRIDE}, "use_stop_flag"),
     _o("stop_flag_min", "opt_int", None, "the stop flag counts only if no aspect scores below this "
        "(default: one under the top)", target="stop_flag_min"),
-    _o("stop_on_top", "bool", True, "stop when every aspect is at the top of the scale", target="stop_on_top"),
+    _o("stop_on_top", "bool", True, "stop when every aspect is at the top of the scale",
+       target="stop_on_top"),
     _o("stop_on_no_problems", "bool", True, "grammar mode: stop when the review lists no problem",
        target="stop_on_no_problems"),
     _o("reject", "bool", True, "end with the previous output when a rewrite fails a check (review talk, "
@@ -128,7 +130,8 @@ def aliases(surface: str) -> dict[str, str]:
     return {n: o.name for o in on(surface) for n in (o.name, *o.aliases)}
 
 
-def canonical(values: Mapping[str, Any], surface: str, where: str = "", also: Iterable[str] = ()) -> dict[str, Any]:
+def canonical(values: Mapping[str, Any], surface: str, where: str = "",
+              also: Iterable[str] = ()) -> dict[str, Any]:
     """`values` keyed by option name: aliases mapped to names; an unknown key, or an option given
     under two spellings, raises InvalidParameter naming it (`where` prefixes the name; `also`:
     the surface's other keys, named in the error)."""
@@ -137,7 +140,8 @@ def canonical(values: Mapping[str, Any], surface: str, where: str = "", also: It
     given: dict[str, str] = {}
     for key, value in values.items():
         if key not in known:
-            raise InvalidParameter(f"{where}{key}", f"is not a known option; known: {', '.join([*also, *known])}")
+            raise InvalidParameter(f"{where}{key}",
+                                   f"is not a known option; known: {', '.join([*also, *known])}")
         name = known[key]
         if name in given:
             raise InvalidParameter(f"{where}{key}", f"is another spelling of {where}{given[name]}: give one")

@@ -1,4 +1,4 @@
-"""Run loops on freshly started engines and write their records in input order as they finish (`selfrefine run`)."""
+"""`selfrefine run`'s batch: loops on freshly started engines, records written in input order as they end."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from selfrefine.engine.types import LoopError
 from selfrefine.records import record
 
 
-async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, options, items: list[Item | LoopError],
-                      cfg: RefineConfig, concurrency: int, out_path: Path | None, show_bar: bool,
-                      console: Console, backend: str = "vllm") -> list:
+async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, options,
+                      items: list[Item | LoopError], cfg: RefineConfig, concurrency: int,
+                      out_path: Path | None, show_bar: bool, console: Console, backend: str = "vllm") -> list:
     """Start the engine of model `name` at `path` (and the critic's, (name, path)), refine every
     Item of `items` (error records stay in place), and return one result per input in order;
     with `out_path`, each record is written as soon as every earlier one is. The engines are

@@ -143,7 +143,7 @@ def run(
         if task is not None or file is not None:
             _fail(ValueError("--from-task takes its input from the task's row: give no TASK or --file"))
         # the task's own loop, but an explicit --rounds still caps it
-        rounds = loop["rounds"] if "rounds" in opts.given(["rounds"]) else None
+        rounds = loop["rounds"] if "rounds" in loop.given else None
         return _run_task_row(from_task, row, model, critic_model, rounds, json_out, engine)
     if (task is None) == (file is None):
         _fail(ValueError("give either TASK or --file (or --from-task)"))
@@ -360,7 +360,8 @@ def eval_cmd(
             # A judge that is the critic's model shares its engine (one copy of the weights).
             same = judge and critic and judge[0] == critic[0]
             judge_engine = critic_engine if same else start(judge) if judge else None
-            err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
+            err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items "
+                      f"-> {folder}")
             with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=err) as bar:
                 tid = bar.add_task("items", total=len(rows))

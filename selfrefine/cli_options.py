@@ -1,4 +1,4 @@
-"""Command-line options shared by the commands: the engine options (run, serve, eval, bench) and the loop options.
+"""Command-line options shared by the commands: engine options (run, serve, eval, bench) and loop options.
 
 Decorate a command with `@engine_command`: it gains every engine option (and `--verbose`)
 and receives their values as one dict parameter `engine`; build the EngineOptions with
@@ -16,7 +16,6 @@ import functools
 import inspect
 from typing import Annotated, Optional
 
-import click
 import typer
 
 from selfrefine.engine import options as loop_table
@@ -88,19 +87,31 @@ def _loop_param(o: loop_table.Option, surface: str) -> inspect.Parameter:
                              default=loop_table.surface_default(o, surface), annotation=ann)
 
 
+class LoopValues(dict):
+    """The loop option values of a command, by name; `given`: those set on the command line
+    (or from the environment), not left at their defaults."""
+
+    given: frozenset[str] = frozenset()
+
+
 def loop_command(surface: str):
-    """Give a typer command the loop options of `surface`, delivered as the dict parameter `loop`."""
+    """Give a typer command the loop options of `surface`, delivered as the dict parameter `loop`
+    (a LoopValues)."""
     table = loop_table.on(surface)
 
     def decorate(fn):
         sig = inspect.signature(fn, eval_str=True)
         own = [p for name, p in sig.parameters.items() if name != "loop"]
         at = next((i for i, p in enumerate(own) if p.kind is inspect.Parameter.KEYWORD_ONLY), len(own))
-        params = own[:at] + [_loop_param(o, surface) for o in table] + own[at:]
+        ctx = inspect.Parameter("loop_ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+        params = own[:at] + [_loop_param(o, surface) for o in table] + [ctx] + own[at:]
 
         @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            loop = {o.name: kwargs.pop(o.name) for o in table}
+        def wrapper(*args, loop_ctx: typer.Context, **kwargs):
+            loop = LoopValues((o.name, kwargs.pop(o.name)) for o in table)
+            # by name: typer ships its own copy of click, whose ParameterSource is not click's
+            sources = {n: getattr(loop_ctx.get_parameter_source(n), "name", None) for n in loop}
+            loop.given = frozenset(n for n, src in sources.items() if src in ("COMMANDLINE", "ENVIRONMENT"))
             return fn(*args, loop=loop, **kwargs)
 
         wrapper.__annotations__ = {p.name: p.annotation for p in params}
@@ -108,11 +119,3 @@ def loop_command(surface: str):
         return wrapper
 
     return decorate
-
-
-def given(names) -> set[str]:
-    """Which of these parameters of the running command were set on the command line (or from
-    the environment), not left at their defaults."""
-    ctx = click.get_current_context()
-    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
-    return {n for n in names if ctx.get_parameter_source(n) in typed}

@@ -1,4 +1,4 @@
-"""JSONL batch files of `selfrefine run --file`: reading the inputs, the record of each result, a batch summary."""
+"""JSONL batches of `selfrefine run --file`: reading the inputs, each result's record, a batch summary."""
 
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ from tests.fakes import ScriptedEngine
 SAMPLES = {
     "rounds": 2, "feedback": "text", "aspects": ("brevity", "tone"), "scale": (0, 10), "feedback_points": 2,
     "feedback_point_words": 9, "feedback_point_chars": 40, "feedback_form": "grounded", "spans": "lines",
-    "threshold": 5, "stop_flag": False, "stop_flag_min": 3, "stop_on_top": False, "stop_on_no_problems": False,
+    "threshold": 5, "stop_flag": False, "stop_flag_min": 3, "stop_on_top": False,
+    "stop_on_no_problems": False,
     "reject": False, "verify": "pairwise", "stop_phrase": "DONE", "selection": "best", "exclude_draft": True,
     "refine_mode": "append", "append_separator": "\n", "retries": 1, "retry_on": ("guard", "identical"),
     "feedback_temperature": 0.5, "temperature": 0.2, "top_p": 0.9, "max_tokens": 64, "seed": 3,

@@ -62,8 +62,8 @@ class _RequestFields(BaseModel):
         if not isinstance(data, dict):
             return data
         own = {k: v for k, v in data.items() if k in _OWN}
-        loop = options.canonical({k: v for k, v in data.items() if k not in _OWN}, options.SERVER, "selfrefine.",
-                                  also=_OWN)
+        rest = {k: v for k, v in data.items() if k not in _OWN}
+        loop = options.canonical(rest, options.SERVER, "selfrefine.", also=_OWN)
         return {**own, **loop}
 
     def to_config(self, sampling: Sampling, answer_schema: dict | None) -> RefineConfig:

@@ -1,4 +1,4 @@
-"""`selfrefine eval` shuts down every engine it started when a later one fails to start (fake engines, no model)."""
+"""CLI commands with faked engines and models (no model loads): engine lifetimes and option plumbing."""
 
 from __future__ import annotations
 
@@ -38,3 +38,16 @@ def test_a_failed_critic_or_judge_start_shuts_the_started_engines_down(tmp_path,
     started = [n for what, n in log if what == "start"]
     assert started == (["main"] if failing == "critic" else ["main", "critic"])
     assert sorted(n for what, n in log if what == "shutdown") == sorted(started)
+
+
+@pytest.mark.parametrize("args,rounds", [([], None), (["--rounds", "2"], 2), (["--rounds", "4"], 4)])
+def test_run_from_task_caps_the_tasks_rounds_only_with_an_explicit_rounds(monkeypatch, args, rounds):
+    seen = {}
+
+    def fake_row(spec, index, model, critic_model, rounds, json_out, engine):
+        seen["rounds"] = rounds
+
+    monkeypatch.setattr(cli, "_run_task_row", fake_row)
+    r = CliRunner().invoke(cli.app, ["run", "--from-task", "gsm8k", *args])
+    assert r.exit_code == 0, r.output
+    assert seen["rounds"] == rounds
