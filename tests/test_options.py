@@ -203,3 +203,14 @@ def test_aliases_map_to_the_name_and_two_spellings_are_refused(tmp_path):
         _task(tmp_path, loop="rounds: 1, max_rounds: 2")
     # the aliases are named in the help / field descriptions
     assert "max_rounds" in SelfRefineOptions.model_fields["rounds"].description
+
+
+def test_the_readme_lists_every_option_with_its_default_and_old_spellings():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("### Loop options"):]
+    rows = {line.split("|")[1].strip(" `"): line for line in section.splitlines() if line.startswith("| `")}
+    for o in table.OPTIONS:
+        assert o.name in rows, o.name
+        assert all(f"`{a}`" in rows[o.name] for a in o.aliases), o.name
