@@ -134,7 +134,7 @@ def run(
     out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
     *,
-    loop: dict,
+    loop: opts.LoopValues,
     engine: dict,
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
