@@ -1,20 +1,19 @@
 """Loop and engine settings from plain option values: what `selfrefine run` and the Python API
-(`selfrefine.SelfRefine`) both build, with the same names, defaults and checks.
+(`selfrefine.SelfRefine`) both build, with the same names, defaults and checks (the loop
+options are declared in engine.options).
 
 No typer and no vLLM here: every bad value raises InvalidParameter naming the option.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from importlib.util import find_spec
 
+from selfrefine.engine import options as loop_options
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
-from selfrefine.engine.types import Sampling
+from selfrefine.engine.options import parse_aspects, parse_scale  # noqa: F401  (their old home)
 from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
-from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
 
 BACKENDS = ("vllm", "transformers")
 """vllm: the vLLM engine (prefix cache, continuous batching). transformers: plain
@@ -44,60 +43,11 @@ def engine_options(params: dict) -> EngineOptions:
     )
 
 
-def parse_aspects(aspects: str | Sequence[str]) -> tuple[str, ...]:
-    """`"a,b,c"` or a sequence of names -> a tuple of names (FeedbackSpec checks them)."""
-    if isinstance(aspects, str):
-        return tuple(a.strip() for a in aspects.split(",") if a.strip())
-    if not all(isinstance(a, str) for a in aspects):
-        raise InvalidParameter("aspects", "must be names (strings)")
-    return tuple(aspects)
-
-
-def parse_scale(scale: str | Sequence[int]) -> tuple[int, int]:
-    """`"1-5"` or `(1, 5)` -> (low, high) (FeedbackSpec checks the range)."""
-    try:
-        lo, hi = (int(x) for x in scale.split("-")) if isinstance(scale, str) else scale
-    except (TypeError, ValueError):
-        raise InvalidParameter("scale", f"must be LOW-HIGH, e.g. 1-5 (got {scale!r})") from None
-    if isinstance(lo, bool) or isinstance(hi, bool) or not isinstance(lo, int) or not isinstance(hi, int):
-        raise InvalidParameter("scale", f"must be two integers (got {scale!r})")
-    return lo, hi
-
-
-def refine_config(
-    *,
-    rounds: int = 4,
-    feedback: str = "grammar",
-    aspects: str | Sequence[str] = DEFAULT_ASPECTS,
-    scale: str | Sequence[int] = "1-5",
-    threshold: int | None = None,
-    stop_flag: bool = True,
-    stop_flag_min: int | None = None,
-    stop_on_top: bool = True,
-    stop_on_no_problems: bool = True,
-    reject: bool = True,
-    verify: str = "off",
-    feedback_form: str = "points",
-    spans: str = "sentences",
-    stop_phrase: str = DEFAULT_STOP_PHRASE,
-    selection: str = "last",
-    exclude_draft: bool = False,
-    temperature: float = 0.7,
-    top_p: float = 1.0,
-    max_tokens: int = 512,
-    seed: int | None = None,
-) -> RefineConfig:
-    """The RefineConfig of `selfrefine run`'s loop options (same names without the dashes:
-    `--rounds` is `rounds`, `--no-stop-flag` is `stop_flag=False`, `--no-reject` is `reject=False`)."""
-    spec = FeedbackSpec(aspects=parse_aspects(aspects), scale=parse_scale(scale), form=feedback_form,
-                        spans=spans)
-    return RefineConfig(
-        max_rounds=rounds, feedback_mode=feedback, spec=spec,
-        use_stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
-        stop_on_no_problems=stop_on_no_problems, reject_bad_rewrites=reject, verify=verify,
-        stop_phrase=stop_phrase, threshold=threshold, selection=selection, exclude_draft=exclude_draft,
-        sampling=Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed),
-    )
+def refine_config(**values) -> RefineConfig:
+    """The RefineConfig of loop option values named as in `engine.options` (`selfrefine run`'s
+    options without the dashes: `--rounds` is `rounds`, `--no-stop-flag` is `stop_flag=False`);
+    the rest take the table's defaults. An unknown name or a bad value raises InvalidParameter."""
+    return loop_options.to_config(loop_options.canonical(values, loop_options.API))
 
 
 def check_backend(backend: str, options: EngineOptions | None = None) -> str:

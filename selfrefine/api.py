@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import inspect
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from selfrefine.engine import models, quiet, settings
+from selfrefine.engine import models, options, quiet, settings
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import Item, refine, refine_many
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
 from selfrefine.engine.types import Engine, LoopError, LoopResult
-from selfrefine.grammars.feedback import DEFAULT_ASPECTS
 
 Record = LoopResult | LoopError
 
@@ -30,9 +29,11 @@ class SelfRefine:
 
     `model` drafts (a catalog name, pulled on first use, a local Hugging Face folder or a hub
     id); `critic_model`, when given, writes the feedback and the rewrites. The loop options
-    are `selfrefine run`'s, named without dashes (`--rounds 2` is `rounds=2`, `--no-stop-flag`
-    is `stop_flag=False`, `--no-reject` is `reject=False`, `--eager` is `eager=True`);
-    `aspects` takes "a,b" or a list, `scale` "1-5" or (1, 5). `concurrency` bounds the loops
+    are those of the table in engine.options, named as `selfrefine run`'s without dashes
+    (`--rounds 2` is `rounds=2`, `--no-stop-flag` is `stop_flag=False`, `--no-reject` is
+    `reject=False`; engine options likewise, `--eager` is `eager=True`); `aspects` takes "a,b"
+    or a list, `scale` "1-5" or (1, 5); an old spelling (`max_rounds`) is accepted, an unknown
+    name raises InvalidParameter. `concurrency` bounds the loops
     of one `run_batch` in flight at once. `backend="transformers"` runs the loops on plain
     transformers with Outlines for the grammar, where vLLM cannot be installed (slower: one call
     at a time, no prefix cache; `selfrefine[transformers]`). `verbose=False` quiets vLLM, torch
@@ -54,26 +55,6 @@ class SelfRefine:
         model: str = models.DEFAULT_MODEL,
         critic_model: str | None = None,
         *,
-        rounds: int = 4,
-        feedback: str = "grammar",
-        aspects: str | Sequence[str] = DEFAULT_ASPECTS,
-        scale: str | Sequence[int] = "1-5",
-        threshold: int | None = None,
-        stop_flag: bool = True,
-        stop_flag_min: int | None = None,
-        stop_on_top: bool = True,
-        stop_on_no_problems: bool = True,
-        reject: bool = True,
-        verify: str = "off",
-        feedback_form: str = "points",
-        spans: str = "sentences",
-        stop_phrase: str = DEFAULT_STOP_PHRASE,
-        selection: str = "last",
-        exclude_draft: bool = False,
-        temperature: float = 0.7,
-        top_p: float = 1.0,
-        max_tokens: int = 512,
-        seed: int | None = None,
         concurrency: int = 32,
         backend: str = "vllm",
         max_model_len: int | None = None,
@@ -92,15 +73,10 @@ class SelfRefine:
         scheduling: str = "loop",
         verbose: bool = False,
         engine: Engine | None = None,
+        **loop: Any,
     ) -> None:
-        self.config = settings.refine_config(
-            rounds=rounds, feedback=feedback, aspects=aspects, scale=scale, threshold=threshold,
-            stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
-            stop_on_no_problems=stop_on_no_problems, reject=reject, verify=verify,
-            feedback_form=feedback_form, spans=spans, stop_phrase=stop_phrase, selection=selection,
-            exclude_draft=exclude_draft, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
-            seed=seed,
-        )  # the RefineConfig every loop runs with
+        # `loop`: the loop options of engine.options (the signature below lists them)
+        self.config = settings.refine_config(**loop)  # the RefineConfig every loop runs with
         self.options = settings.engine_options(locals())  # the EngineOptions the engine starts with
         self.backend = settings.check_backend(backend, self.options) if engine is None else backend
         for name, spec in (("model", model), ("critic_model", critic_model)):
@@ -247,6 +223,20 @@ class SelfRefine:
         if not self.started:
             await asyncio.to_thread(self.start)
         return await asyncio.wrap_future(self._submit(make))
+
+
+def _signature() -> inspect.Signature:
+    """SelfRefine.__init__'s signature with the loop options of the table in place of **loop
+    (what help(), IDEs and inspect show)."""
+    sig = inspect.signature(SelfRefine.__init__)
+    params = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    at = next(i for i, p in enumerate(params) if p.name == "concurrency")
+    loop = [inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=o.default,
+                              annotation=options.py_type(o, options.API)) for o in options.on(options.API)]
+    return sig.replace(parameters=params[:at] + loop + params[at:])
+
+
+SelfRefine.__init__.__signature__ = _signature()
 
 
 def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:

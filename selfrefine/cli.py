@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -16,13 +14,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from selfrefine import batch, bench_options, records
 from selfrefine import cli_options as opts
 from selfrefine.engine import models, quiet, settings
+from selfrefine.engine import options as loop_table
 from selfrefine.engine.errors import SelfRefineError
 from selfrefine.engine.loop import Item
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
 from selfrefine.engine.types import LoopError, LoopResult
-from selfrefine.grammars.feedback import DEFAULT_ASPECTS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.")
@@ -101,56 +99,6 @@ def models_pull(
     out.print(f"{name}: {path} ({time.perf_counter() - t0:.1f} s)")
 
 
-def _read_jsonl(path: Path) -> list[Item | LoopError]:
-    """Parse a batch file; a malformed line becomes an error record in its place."""
-    items: list[Item | LoopError] = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            text = row["input"] if isinstance(row, dict) else None
-            if not isinstance(text, str):
-                raise ValueError('each line needs a string field "input"')
-            rid = row.get("id")
-            items.append(Item(input=text, id=str(rid) if rid is not None else f"line-{n}",
-                              initial=row.get("initial")))
-        except (ValueError, KeyError, TypeError) as exc:
-            items.append(LoopError(input=line[:200], id=f"line-{n}", error=f"line {n}: {exc}",
-                                   error_type="invalid_input"))
-    return items
-
-
-def record(res: LoopResult | LoopError) -> dict:
-    """The JSON form of a result: the whole trace, plus usage for results."""
-    d = asdict(res)
-    if isinstance(res, LoopResult):
-        d["usage"] = res.usage()
-    return d
-
-
-def summarize(results: list) -> str:
-    """One paragraph of batch figures: stop reasons, rounds, tokens, prefix-cache share."""
-    ok = [r for r in results if isinstance(r, LoopResult)]
-    if not ok:
-        return "no successful loops"
-    reasons: dict[str, int] = {}
-    for r in ok:
-        reasons[r.stop_reason] = reasons.get(r.stop_reason, 0) + 1
-    calls = [c for r in ok for c in r.trace]
-    later = [c for c in calls if c.stage != "draft"]  # prompts that carry history
-    p_later = sum(c.prompt_tokens for c in later)
-    c_later = sum(c.cached_tokens for c in later)
-    comp = sum(c.completion_tokens for c in calls)
-    share = f"{c_later / p_later:.1%}" if p_later else "n/a"
-    fired = {k: sum(r.checks.get(k, 0) for r in ok) for k in (ok[0].checks or {})}
-    fired = {k: v for k, v in fired.items() if v}
-    return (f"loops: {len(ok)} ok; rounds/loop {sum(r.rounds for r in ok) / len(ok):.2f}; "
-            f"stop reasons {reasons}; checks fired {fired or 'none'}; tokens/answer: prompt "
-            f"{sum(c.prompt_tokens for c in calls) / len(ok):.0f}, completion {comp / len(ok):.0f}; "
-            f"prompt tokens after the draft served from prefix cache: {c_later}/{p_later} ({share})")
-
-
 def _print_trace(res: LoopResult) -> None:
     table = Table("round", "stage", "prompt", "cached", "out", "s", "scores / stop", "text",
                   title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}")
@@ -174,37 +122,19 @@ def _print_trace(res: LoopResult) -> None:
 
 @app.command()
 @opts.engine_command
+@opts.loop_command(loop_table.CLI)
 def run(
     task: Annotated[Optional[str], typer.Argument(help="the task text (omit with --file)")] = None,
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
     critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
-    rounds: Annotated[Optional[int], typer.Option(help="max refine rounds after the draft [default: 4, or the task's]")] = None,
-    from_task: Annotated[Optional[str], typer.Option(help="refine one row of a task (NAME[:VARIANT]) with its own prompts, feedback schema, loop and sampling, and score each output with its scorer; see --row")] = None,
+    from_task: Annotated[Optional[str], typer.Option(help="refine one row of a task (NAME[:VARIANT]) with its own prompts, feedback schema, loop and sampling, and score each output with its scorer (--rounds, if given, caps its rounds); see --row")] = None,
     row: Annotated[int, typer.Option(help="with --from-task: the row's index in the task's data")] = 0,
-    feedback: Annotated[str, typer.Option(help="grammar (JSON forced by schema) or text")] = "grammar",
-    aspects: Annotated[str, typer.Option(help="comma-separated aspects the critic scores")] = ",".join(DEFAULT_ASPECTS),
-    scale: Annotated[str, typer.Option(help="score scale LOW-HIGH")] = "1-5",
-    threshold: Annotated[Optional[int], typer.Option(help="stop when the total score reaches this")] = None,
-    stop_flag: Annotated[bool, typer.Option(help="grammar mode: honour the critic's stop flag (when its scores agree)")] = True,
-    stop_flag_min: Annotated[Optional[int], typer.Option(help="the stop flag counts only if no aspect scores below this (default: top - 1)")] = None,
-    stop_on_top: Annotated[bool, typer.Option(help="stop when every aspect is at the top of the scale")] = True,
-    stop_on_no_problems: Annotated[bool, typer.Option(help="grammar mode: stop when the review lists no problem")] = True,
-    reject: Annotated[bool, typer.Option("--reject/--no-reject", help="end with the previous output when a rewrite fails a check (review talk, feedback JSON, repetition, truncation, a copy)")] = True,
-    verify: Annotated[str, typer.Option(help="off, or pairwise: keep a rewrite only if the critic prefers it in both A/B orders")] = "off",
-    feedback_form: Annotated[str, typer.Option(help="points, or grounded: each problem names a sentence (or line) of the answer")] = "points",
-    spans: Annotated[str, typer.Option(help="grounded form: the answer's sentences or lines")] = "sentences",
-    stop_phrase: Annotated[str, typer.Option(help="text mode: feedback that is exactly this stops")] = DEFAULT_STOP_PHRASE,
-    selection: Annotated[str, typer.Option(help="last or best (highest total feedback score)")] = "last",
-    exclude_draft: Annotated[bool, typer.Option(help="with --selection best, never return the draft")] = False,
-    temperature: Annotated[float, typer.Option()] = 0.7,
-    top_p: Annotated[float, typer.Option()] = 1.0,
-    max_tokens: Annotated[int, typer.Option(help="per draft / refine call")] = 512,
-    seed: Annotated[Optional[int], typer.Option()] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the whole result as JSON")] = False,
     file: Annotated[Optional[Path], typer.Option(help="JSONL batch: one {\"input\": ...} per line")] = None,
     out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
     *,
+    loop: opts.LoopValues,
     engine: dict,
 ) -> None:
     """Refine an answer to TASK (or every line of --file) and print it with its trace."""
@@ -212,27 +142,22 @@ def run(
     if from_task is not None:
         if task is not None or file is not None:
             _fail(ValueError("--from-task takes its input from the task's row: give no TASK or --file"))
+        # the task's own loop, but an explicit --rounds still caps it
+        rounds = loop["rounds"] if "rounds" in loop.given else None
         return _run_task_row(from_task, row, model, critic_model, rounds, json_out, engine)
     if (task is None) == (file is None):
         _fail(ValueError("give either TASK or --file (or --from-task)"))
     if file is not None and out_path is None:
         _fail(ValueError("--file needs --out"))
     try:
-        cfg = settings.refine_config(
-            rounds=4 if rounds is None else rounds, feedback=feedback, aspects=aspects, scale=scale, threshold=threshold,
-            stop_flag=stop_flag, stop_flag_min=stop_flag_min, stop_on_top=stop_on_top,
-            stop_on_no_problems=stop_on_no_problems, reject=reject, verify=verify,
-            feedback_form=feedback_form, spans=spans, stop_phrase=stop_phrase, selection=selection,
-            exclude_draft=exclude_draft, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
-            seed=seed,
-        )
+        cfg = settings.refine_config(**loop)
         options = opts.engine_options(engine)
         backend = opts.check_backend(engine["backend"], options)
         if file is not None and not file.is_file():
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
-        items = _read_jsonl(file) if file is not None else [Item(input=task)]
+        items = records.read_jsonl(file) if file is not None else [Item(input=task)]
         if task is not None and not task.strip():
             raise ValueError("TASK is empty")
         name, path = _resolve(model)
@@ -240,26 +165,27 @@ def run(
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
     try:
-        results = asyncio.run(_run_async(name, path, critic, options, items, cfg, concurrency,
-                                         out_path, show_bar=file is not None, backend=backend))
+        results = asyncio.run(batch.run_ordered(name, path, critic, options, items, cfg, concurrency,
+                                                out_path, show_bar=file is not None, console=err,
+                                                backend=backend))
     except SelfRefineError as exc:
         _fail(exc, 1)
     if file is not None:
         n_err = sum(isinstance(r, LoopError) for r in results)
         err.print(f"wrote {len(results)} records to {out_path} ({n_err} errors)")
-        err.print(summarize(results))
+        err.print(records.summarize(results))
         return
     res = results[0]
     if isinstance(res, LoopError):
         if json_out:
-            print(json.dumps(record(res), indent=2))
+            print(json.dumps(records.record(res), indent=2))
         _fail(res.error, 1)
     _print_result(res, json_out)
 
 
 def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None, footer: str = "") -> None:
     if json_out:
-        print(json.dumps({**record(res), **(extra or {})}, indent=2))
+        print(json.dumps({**records.record(res), **(extra or {})}, indent=2))
         if footer:
             err.print(footer)
         return
@@ -295,8 +221,8 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
         _fail(exc)
     err.print(f"{task.label} row {index} ({item.id}): {task.description.strip()}")
     try:
-        res = asyncio.run(_run_async(name, path, critic, options, [item], task.cfg, 1, None,
-                                     show_bar=False, backend=backend))[0]
+        res = asyncio.run(batch.run_ordered(name, path, critic, options, [item], task.cfg, 1, None,
+                                            show_bar=False, console=err, backend=backend))[0]
     except SelfRefineError as exc:
         _fail(exc, 1)
     if isinstance(res, LoopError):
@@ -332,54 +258,6 @@ def engine_args_cmd(
             "pipeline_parallel_size", "data_parallel_size", "distributed_executor_backend",
             "structured_outputs_config", "speculative_config", "seed")
     print(json.dumps({k: getattr(args, k, None) for k in keys}, indent=2, default=str))
-
-
-async def _run_async(name, path, critic, options, items, cfg, concurrency, out_path, show_bar,
-                     backend: str = "vllm"):
-    from selfrefine.engine.loop import refine_many
-
-    t0 = time.perf_counter()
-    # speculation auto drafts only when one loop runs at a time (EngineOptions.speculation)
-    options = dataclasses.replace(options, expected_concurrency=min(len(items), concurrency))
-    err.print(f"starting engine for {name} ..." if backend == "vllm" else
-              f"starting engine for {name} ({backend} backend) ...")
-    engine, critic_engine = settings.start_engines((name, path), critic, options, backend)
-    err.print(f"engine ready in {time.perf_counter() - t0:.1f} s")
-    todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
-    results: list = list(items)
-    fh = out_path.open("w") if out_path else None
-    written = 0
-
-    def flush_ready() -> None:
-        # Write in input order as soon as a contiguous prefix is finished.
-        nonlocal written
-        while fh and written < len(results) and not isinstance(results[written], Item):
-            fh.write(json.dumps(record(results[written])) + "\n")
-            written += 1
-        if fh:
-            fh.flush()
-
-    try:
-        with Progress(TextColumn("refining"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, disable=not show_bar) as bar:
-            task_id = bar.add_task("loops", total=len(items))
-            bar.update(task_id, advance=len(items) - len(todo))
-
-            def done(k: int, res) -> None:
-                results[todo[k][0]] = res
-                bar.update(task_id, advance=1)
-                flush_ready()
-
-            flush_ready()
-            await refine_many(engine, [it for _, it in todo], cfg, concurrency=concurrency,
-                              critic=critic_engine, on_done=done)
-    finally:
-        if fh:
-            fh.close()
-        engine.shutdown()
-        if critic_engine:
-            critic_engine.shutdown()
-    return results
 
 
 @app.command()
@@ -419,24 +297,19 @@ def serve(
 
 @app.command("eval")
 @opts.engine_command
+@opts.loop_command(loop_table.OVERRIDE)
 def eval_cmd(
     task: Annotated[str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")],
     model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
     limit: Annotated[int, typer.Option(help="first N items of the task (after --offset)")] = 20,
     offset: Annotated[int, typer.Option(help="skip this many items first (e.g. a held-out slice)")] = 0,
     critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
-    verify: Annotated[Optional[str], typer.Option(help="off or pairwise (default: the task's)")] = None,
-    rounds: Annotated[Optional[int], typer.Option(help="round cap (default: the task's)")] = None,
-    max_tokens: Annotated[Optional[int], typer.Option(help="per draft / refine call (default: the task's)")] = None,
-    temperature: Annotated[Optional[float], typer.Option(help="default: the task's")] = None,
-    seed: Annotated[Optional[int], typer.Option()] = None,
-    stop_flag: Annotated[Optional[bool], typer.Option("--stop-flag/--no-stop-flag",
-                                                      help="honour the critic's stop flag (default: the task's)")] = None,
     judge_model: Annotated[Optional[str], typer.Option(help="judge for judged tasks (default: --model)")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default results/eval/<task>-<model>)")] = None,
     restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 16,
     *,
+    loop: dict,
     engine: dict,
 ) -> None:
     """Score a task's first draft and every refine round with the task's own scorer."""
@@ -454,8 +327,7 @@ def eval_cmd(
     try:
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
-        t = registry.with_overrides(registry.load(task), rounds=rounds, max_tokens=max_tokens,
-                                    temperature=temperature, seed=seed, stop_flag=stop_flag, verify=verify)
+        t = registry.with_overrides(registry.load(task), **loop)
         if offset < 0:
             raise ValueError("--offset must be >= 0")
         rows = t.rows(limit + offset)[offset:]
@@ -480,14 +352,16 @@ def eval_cmd(
             return settings.make_engine(backend, spec[1], spec[0], options).start()
 
         t0 = time.perf_counter()
-        err.print(f"starting engine for {name} ...")
-        engine = start((name, path))
-        critic_engine = start(critic) if critic else None
-        # A judge that is the critic's model shares its engine (one copy of the weights).
-        same = judge and critic and judge[0] == critic[0]
-        judge_engine = critic_engine if same else start(judge) if judge else None
-        err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}")
-        try:
+        engine = critic_engine = judge_engine = None
+        try:  # the starts too: a critic or judge that fails to start must not leave the main engine up
+            err.print(f"starting engine for {name} ...")
+            engine = start((name, path))
+            critic_engine = start(critic) if critic else None
+            # A judge that is the critic's model shares its engine (one copy of the weights).
+            same = judge and critic and judge[0] == critic[0]
+            judge_engine = critic_engine if same else start(judge) if judge else None
+            err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items "
+                      f"-> {folder}")
             with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=err) as bar:
                 tid = bar.add_task("items", total=len(rows))
@@ -499,8 +373,8 @@ def eval_cmd(
                 if e is not None:
                     e.shutdown()
 
-    records = asyncio.run(go())
-    summary = ev.summarize(t, records, meta)
+    done = asyncio.run(go())
+    summary = ev.summarize(t, done, meta)
     ev.write_outputs(folder, summary)
     table = Table("", t.metric, title=f"{t.label} on {name}: {summary['ok']} items "
                   f"({summary['errors']} errors, {summary['unscored']} unscored)")
@@ -562,32 +436,7 @@ def bench(
     from selfrefine.bench import run as bench_run
 
     try:
-        options = opts.engine_options(locals())
-        if loops is not None and loops < 1:
-            raise ValueError("--loops must be >= 1")
-        if transformers_threads is not None and transformers_threads < 1:
-            raise ValueError("--transformers-threads must be >= 1")
-        sweep_n = tuple(int(x) for x in sweep.split(",") if x.strip()) if sweep else None
-        if sweep_n is not None and (not sweep_n or min(sweep_n) < 1):
-            raise ValueError("--sweep needs loop counts >= 1, e.g. 1,16,64")
-        growth_n = tuple(int(x) for x in growth_loops.split(",") if x.strip()) if growth_loops else None
-        if growth_n is not None and (not growth_n or min(growth_n) < 1):
-            raise ValueError("--growth-loops needs loop counts >= 1, e.g. 1,8,32,128")
-        if pressure_loops is not None and pressure_loops < 1:
-            raise ValueError("--pressure-loops must be >= 1")
-        if pressure_kv_gib is not None and pressure_kv_gib <= 0:
-            raise ValueError("--pressure-kv-gib must be > 0")
-        extra_engine = {"tensor_parallel_size": tensor_parallel_size}
-        if gpu_memory_utilization:
-            extra_engine["gpu_memory_utilization"] = gpu_memory_utilization
-        cfg = bench_run.BenchConfig.make(
-            quick=quick, natural=natural, model=model, loops=loops, rounds=rounds, max_tokens=max_tokens,
-            modes=bench_run.parse_modes(modes), out_dir=out_dir, kv_cache_gib=options.kv_cache_gib,
-            max_model_len=options.max_model_len, structured_backend=options.structured_backend,
-            dtype=options.dtype, eager=options.enforce_eager, sweep=sweep_n, extra_engine=extra_engine,
-            transformers_threads=transformers_threads, speculation=options.speculation,
-            pressure_kv_gib=pressure_kv_gib, pressure_loops=pressure_loops, growth_loops=growth_n)
-        cfg.refine_config()  # validates rounds and token budgets before any engine starts
+        cfg = bench_options.bench_config(locals())
         _resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)

@@ -1,9 +1,13 @@
-"""Command-line options shared by every command that starts an engine (run, serve, eval, bench).
+"""Command-line options shared by the commands: engine options (run, serve, eval, bench) and loop options.
 
 Decorate a command with `@engine_command`: it gains every engine option (and `--verbose`)
 and receives their values as one dict parameter `engine`; build the EngineOptions with
 `opts.engine_options(engine)` inside the command's error handling. A command that needs only
 some of them declares them itself with the Annotated aliases below.
+
+`@loop_command(surface)` gives a command the loop options of engine.options on that surface
+(`run`: options.CLI; `eval`: options.OVERRIDE, each defaulting to the task's value) and
+delivers them as one dict parameter `loop`, keyed by option name.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from selfrefine.engine import options as loop_table
 # the commands' helpers
 from selfrefine.engine.settings import ENGINE_PARAMS, check_backend, engine_options  # noqa: F401
 
@@ -69,3 +74,48 @@ def engine_command(fn):
     wrapper.__annotations__ = {p.name: p.annotation for p in params}
     wrapper.__signature__ = sig.replace(parameters=params, return_annotation=None)
     return wrapper
+
+
+def _loop_param(o: loop_table.Option, surface: str) -> inspect.Parameter:
+    # The old spellings (max_rounds, ...) were never flags: the command line has only the name.
+    decls = [f"{o.flag()}/--no-{o.name.replace('_', '-')}" if o.kind == "bool" else o.flag()]
+    text = o.help + (f" ({' | '.join(o.choices)})" if o.choices else "")
+    if surface == loop_table.OVERRIDE:
+        text += " (default: the task's)"
+    ann = Annotated[loop_table.py_type(o, surface), typer.Option(*decls, help=text)]
+    return inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY,
+                             default=loop_table.surface_default(o, surface), annotation=ann)
+
+
+class LoopValues(dict):
+    """The loop option values of a command, by name; `given`: those set on the command line
+    (or from the environment), not left at their defaults."""
+
+    given: frozenset[str] = frozenset()
+
+
+def loop_command(surface: str):
+    """Give a typer command the loop options of `surface`, delivered as the dict parameter `loop`
+    (a LoopValues)."""
+    table = loop_table.on(surface)
+
+    def decorate(fn):
+        sig = inspect.signature(fn, eval_str=True)
+        own = [p for name, p in sig.parameters.items() if name != "loop"]
+        at = next((i for i, p in enumerate(own) if p.kind is inspect.Parameter.KEYWORD_ONLY), len(own))
+        ctx = inspect.Parameter("loop_ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+        params = own[:at] + [_loop_param(o, surface) for o in table] + [ctx] + own[at:]
+
+        @functools.wraps(fn)
+        def wrapper(*args, loop_ctx: typer.Context, **kwargs):
+            loop = LoopValues((o.name, kwargs.pop(o.name)) for o in table)
+            # by name: typer ships its own copy of click, whose ParameterSource is not click's
+            sources = {n: getattr(loop_ctx.get_parameter_source(n), "name", None) for n in loop}
+            loop.given = frozenset(n for n, src in sources.items() if src in ("COMMANDLINE", "ENVIRONMENT"))
+            return fn(*args, loop=loop, **kwargs)
+
+        wrapper.__annotations__ = {p.name: p.annotation for p in params}
+        wrapper.__signature__ = sig.replace(parameters=params, return_annotation=None)
+        return wrapper
+
+    return decorate

@@ -7,22 +7,28 @@ task.yaml keys (paths are relative to the folder):
     data: data.jsonl                one JSON object per row, each with an "id"
     input: input.j2                 Jinja template turning a row into the task text ({input})
     initial: field                  optional: the row field that is y0 (no draft call)
-    prompts: {draft, feedback, refine, retry, system}   str.format templates (files)
-    feedback: {aspects: [...], scale: [lo, hi], max_items, item_words,
-               form: points | grounded | checklist,
+    prompts: {draft, feedback, refine, retry, system, guide}   str.format templates (files)
+    feedback: {aspects: [...], scale: [lo, hi], feedback_points, feedback_point_words,
+               feedback_form: points | grounded | checklist,
                spans: sentences | lines             (grounded: what a problem's span is chosen from)
                checklist: {key, problem_when, label, items: row | sentences | lines}
                vocab: field | field:words}          (checklist over the row: where its items are)
-    loop: {max_rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
+    loop: {rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
            verify, refine_mode: rewrite | append, append_separator, retries,
            retry_on: [guard, identical], threshold, selection, exclude_draft}
     observe: true                   execution feedback: the scorer's observe(row, output) text
                                     fills {observation} in the review template
     guard: true                     a rewrite must pass the scorer's guard(row, output) (None =
                                     accept), else the loop keeps the previous output
-    sampling: {temperature, top_p, max_tokens}
+    sampling: {temperature, top_p, max_tokens, seed, feedback_temperature}
+    oracle: true                    refine only while the scorer says the answer is wrong
+    scorer_options: {...}           keyword arguments of the scorer class; judge: {...} for judged tasks
     scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
     variants: {name: {overrides...}} optional; `default_variant` names the default
+
+The loop, feedback and sampling keys are the loop options of engine.options (their defaults
+are its defaults); old spellings are accepted: max_rounds (rounds), max_items (feedback_points),
+item_words (feedback_point_words), form (feedback_form). An unknown key is an error naming it.
 """
 
 from __future__ import annotations
@@ -40,10 +46,11 @@ from pathlib import Path
 import jinja2
 import yaml
 
+from selfrefine.engine import options
+from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import Item, RefineConfig
 from selfrefine.engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
-from selfrefine.engine.types import Sampling
-from selfrefine.grammars.feedback import Checklist, FeedbackSpec
+from selfrefine.grammars.feedback import Checklist
 from selfrefine.tasks.scoring import keywords
 
 TASKS_DIR = Path(__file__).resolve().parent
@@ -200,6 +207,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         if variant not in vs:
             raise TaskError(f"task {name!r} has no variant {variant!r}; variants: {', '.join(vs) or 'none'}")
         raw = _merge(raw, vs[variant] or {})
+    values = loop_values(raw, f"{folder.name}/task.yaml")
 
     def text(rel: str | None) -> str | None:
         if rel is None:
@@ -221,33 +229,14 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         guide_grammar=text(pr.get("guide")),
     )
     fb = raw.get("feedback") or {}
-    lp = raw.get("loop") or {}
-    sp = raw.get("sampling") or {}
     try:
         cl = fb.get("checklist")
-        spec_ = FeedbackSpec(aspects=tuple(fb.get("aspects", ("correctness",))),
-                             scale=tuple(fb.get("scale", (1, 5))), max_items=int(fb.get("max_items", 3)),
-                             item_words=int(fb.get("item_words", 20)), form=fb.get("form", "points"),
-                             spans=fb.get("spans", "sentences"),
-                             checklist=Checklist(**{k: v for k, v in cl.items() if k != "field"}) if cl else None)
-        cfg = RefineConfig(
-            max_rounds=int(lp.get("max_rounds", 4)), feedback_mode="grammar", spec=spec_,
-            use_stop_flag=bool(lp.get("stop_flag", True)), threshold=lp.get("threshold"),
-            stop_flag_min=lp.get("stop_flag_min"), stop_on_top=bool(lp.get("stop_on_top", True)),
-            stop_on_no_problems=bool(lp.get("stop_on_no_problems", True)),
-            reject_bad_rewrites=bool(lp.get("reject", True)), verify=str(lp.get("verify", "off")),
-            refine_mode=str(lp.get("refine_mode", "rewrite")),
-            append_separator=str(lp.get("append_separator", " ")),
-            retries=int(lp.get("retries", 0)),
-            retry_on=tuple(lp.get("retry_on", ("guard",))),
-            selection=lp.get("selection", "last"), exclude_draft=bool(lp.get("exclude_draft", False)),
-            sampling=Sampling(temperature=float(sp.get("temperature", 0.0)),
-                              top_p=float(sp.get("top_p", 1.0)),
-                              max_tokens=int(sp.get("max_tokens", 400))),
-            prompts=prompts,
-        )
+        checklist = Checklist(**{k: v for k, v in cl.items() if k != "field"}) if cl else None
+        cfg = options.to_config(values, feedback_mode="grammar", prompts=prompts,
+                                spec_fields={"checklist": checklist})
     except Exception as exc:  # InvalidParameter etc.
         raise TaskError(f"{folder.name}: bad loop settings: {exc}") from exc
+    spec_ = cfg.spec
     data_path = (folder / raw.get("data", "data.jsonl")).resolve()
     if not data_path.is_file():
         raise TaskError(f"{folder.name}: missing data file {data_path}")
@@ -271,17 +260,53 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
                 extra={k: raw[k] for k in ("judge",) if k in raw})
 
 
-def with_overrides(task: Task, rounds: int | None = None, max_tokens: int | None = None,
-                   temperature: float | None = None, seed: int | None = None,
-                   stop_flag: bool | None = None, verify: str | None = None) -> Task:
-    """The task with command-line overrides of round cap, stop flag and sampling."""
-    cfg = task.cfg
-    s = cfg.sampling
+def with_overrides(task: Task, **overrides) -> Task:
+    """The task with command-line overrides (`selfrefine eval`'s: the options of engine.options
+    on its override surface, e.g. rounds, stop_flag, verify, temperature, max_tokens, seed);
+    None keeps the task's value."""
     try:
-        s = replace(s, **{k: v for k, v in (("max_tokens", max_tokens), ("temperature", temperature),
-                                             ("seed", seed)) if v is not None})
-        over = {"max_rounds": rounds, "use_stop_flag": stop_flag, "verify": verify}
-        cfg = replace(cfg, sampling=s, **{k: v for k, v in over.items() if v is not None})
+        values = options.canonical({k: v for k, v in overrides.items() if v is not None}, options.OVERRIDE)
+        cfg = options.to_config(values, base=task.cfg)
     except Exception as exc:
         raise TaskError(str(exc)) from exc
     return replace(task, cfg=cfg)
+
+
+TOP_KEYS = ("name", "description", "metric", "data", "input", "initial", "prompts", "feedback", "loop",
+            "sampling", "observe", "guard", "oracle", "scorer", "scorer_options", "judge", "variants",
+            "default_variant")
+"""task.yaml's top-level keys."""
+PROMPT_KEYS = ("draft", "feedback", "refine", "retry", "system", "guide")
+SECTION_KEYS = {"feedback": ("checklist", "vocab")}
+"""Keys of a loop-option section that are not loop options."""
+
+
+def _check_keys(where: str, got: dict, known) -> None:
+    unknown = [k for k in got if k not in known]
+    if unknown:
+        raise TaskError(f"{where}: unknown key {unknown[0]!r}; known: {', '.join(known)}")
+
+
+def loop_values(raw: dict, where: str = "task.yaml") -> dict:
+    """The loop option values of a task.yaml (its variant merged in), keyed by option name:
+    the loop, feedback and sampling sections' option keys (old spellings mapped to the name).
+    An unknown key, anywhere at the top level or in those sections, raises TaskError naming it."""
+    _check_keys(where, raw, TOP_KEYS)
+    if not isinstance(raw.get("prompts") or {}, dict):
+        raise TaskError(f"{where}: prompts must be a mapping")
+    _check_keys(f"{where} prompts", raw.get("prompts") or {}, PROMPT_KEYS)
+    values: dict = {}
+    for section in ("loop", "feedback", "sampling"):
+        got = raw.get(section) or {}
+        if not isinstance(got, dict):
+            raise TaskError(f"{where}: {section} must be a mapping")
+        spelled = {n: name for n, name in options.aliases(options.TASK).items()
+                   if options.BY_NAME[name].section == section}
+        _check_keys(f"{where} {section}", got, (*spelled, *SECTION_KEYS.get(section, ())))
+        mine = {k: v for k, v in got.items() if k in spelled}
+        try:
+            named = options.canonical(mine, options.TASK)
+        except InvalidParameter as exc:
+            raise TaskError(f"{where} {section}: {exc}") from None
+        values.update({k: options.coerce(options.BY_NAME[k], v) for k, v in named.items()})
+    return values

@@ -2,22 +2,25 @@
 
 Each request model validates its own fields (pydantic) and turns itself into the engine's
 types (`to_sampling`, `SelfRefineOptions.to_config`); anything out of range raises
-`InvalidParameter` naming the parameter, which the server answers with a 400.
+`InvalidParameter` naming the parameter, which the server answers with a 400. The loop options
+of the `selfrefine` field are those of the table in engine.options.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model, model_validator
 
+from selfrefine.engine import options
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.prompts import Prompts
 from selfrefine.engine.server.tools import ToolUse
 from selfrefine.engine.types import Sampling
-from selfrefine.grammars.feedback import DEFAULT_ASPECTS, FeedbackSpec
+from selfrefine.grammars.feedback import FeedbackSpec
 
 MAX_N = 16
 MAX_TOP_LOGPROBS = 20
@@ -37,55 +40,12 @@ UNSUPPORTED = (
 )
 
 
-class SelfRefineOptions(BaseModel):
-    """The `selfrefine` extension field: how the loop runs for a `-selfrefine` model.
-
-    OpenAI clients send it with `extra_body={"selfrefine": {...}}`. Unknown keys are a 400.
-    """
+class _RequestFields(BaseModel):
+    """The `selfrefine` field's own keys (not loop options), its name checks and `to_config`;
+    SelfRefineOptions adds the loop options of the table in engine.options."""
 
     model_config = ConfigDict(extra="forbid")
 
-    max_rounds: int = 4
-    """Round cap: refine steps after the draft (0-16)."""
-    feedback: Literal["grammar", "text"] = "grammar"
-    """grammar: JSON feedback forced by a schema; text: free text with a stop phrase."""
-    aspects: list[str] = Field(default_factory=lambda: list(DEFAULT_ASPECTS))
-    """What the critic scores (lower_snake_case)."""
-    scale: tuple[int, int] = (1, 5)
-    """Integer score scale [low, high]."""
-    threshold: int | None = None
-    """Stop when the total score reaches this."""
-    stop_flag: bool = True
-    """grammar mode: stop when the critic sets `stop: true` and its scores agree."""
-    stop_flag_min: int | None = None
-    """The stop flag counts only if no aspect scores below this (default: one under the top)."""
-    stop_on_top: bool = True
-    """Stop when every aspect is at the top of the scale."""
-    stop_on_no_problems: bool = True
-    """grammar mode: stop when the review lists no problem."""
-    reject: bool = True
-    """End with the previous output when a rewrite fails a check (review talk, feedback JSON,
-    repetition, truncation, a copy of an earlier output)."""
-    verify: Literal["off", "pairwise"] = "off"
-    """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
-    stop_phrase: str = DEFAULT_STOP_PHRASE
-    """text mode: feedback that is exactly this phrase stops the loop."""
-    selection: Literal["last", "best"] = "last"
-    """last: the final output; best: the output with the highest total score."""
-    exclude_draft: bool = False
-    """With selection=best, never return the draft."""
-    feedback_points: int = 4
-    """grammar mode: at most this many feedback points per round (1-16)."""
-    feedback_form: Literal["points", "grounded"] = "points"
-    """grammar mode: `points`, or `grounded` (each problem names a sentence or line of the answer)."""
-    spans: Literal["sentences", "lines"] = "sentences"
-    """grounded form: what a problem's span is chosen from."""
-    feedback_point_words: int = 20
-    """grammar mode: at most this many words per feedback point (2-60); never cut inside a word."""
-    feedback_point_chars: int | None = None
-    """Deprecated: a bound in characters, turned into words (one per 6 characters)."""
-    feedback_temperature: float = 0.0
-    """Sampling temperature of the critic."""
     task: dict[str, str] | None = None
     """Task-specific prompts: any of `feedback` (grammar mode), `feedback_text`, `refine`,
     `system`, `guide` / `guide_text` (the rubric, stated once as the first review turn; "" for none);
@@ -95,37 +55,24 @@ class SelfRefineOptions(BaseModel):
     debug_fault: Literal["draft", "feedback", "refine"] | None = None
     """Only with `serve --debug-faults`: make the engine call of this stage fail (tests the 500 path)."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _names(cls, data: Any) -> Any:
+        # Old spellings (max_rounds) become the option's name, and an unknown key is a 400 naming it.
+        if not isinstance(data, dict):
+            return data
+        own = {k: v for k, v in data.items() if k in _OWN}
+        rest = {k: v for k, v in data.items() if k not in _OWN}
+        loop = options.canonical(rest, options.SERVER, "selfrefine.", also=_OWN)
+        return {**own, **loop}
+
     def to_config(self, sampling: Sampling, answer_schema: dict | None) -> RefineConfig:
-        spec = FeedbackSpec(
-            aspects=tuple(self.aspects),
-            scale=tuple(self.scale),
-            max_items=self.feedback_points,
-            form=self.feedback_form,
-            spans=self.spans,
-            item_words=(max(2, -(-self.feedback_point_chars // 6)) if self.feedback_point_chars
-                        else self.feedback_point_words),
-        )
-        if not 0.0 <= self.feedback_temperature <= 2.0:
-            raise InvalidParameter("selfrefine.feedback_temperature", "must be in [0, 2]")
-        return RefineConfig(
-            max_rounds=self.max_rounds,
-            feedback_mode=self.feedback,
-            spec=spec,
-            use_stop_flag=self.stop_flag,
-            stop_flag_min=self.stop_flag_min,
-            stop_on_top=self.stop_on_top,
-            stop_on_no_problems=self.stop_on_no_problems,
-            reject_bad_rewrites=self.reject,
-            verify=self.verify,
-            stop_phrase=self.stop_phrase,
-            threshold=self.threshold,
-            selection=self.selection,
-            exclude_draft=self.exclude_draft,
-            sampling=sampling,
-            feedback_temperature=self.feedback_temperature,
-            prompts=self._prompts(spec),
-            answer_schema=answer_schema,
-        )
+        values = {o.name: getattr(self, o.name) for o in options.on(options.SERVER)}
+        chars = values.pop("feedback_point_chars")
+        if chars:
+            values["feedback_point_words"] = max(2, -(-chars // 6))
+        cfg = options.to_config(values, sampling=sampling, answer_schema=answer_schema)
+        return replace(cfg, prompts=self._prompts(cfg.spec))
 
     def _prompts(self, spec: FeedbackSpec) -> Prompts:
         if not self.task:
@@ -149,6 +96,26 @@ class SelfRefineOptions(BaseModel):
                 except (KeyError, IndexError, ValueError) as exc:
                     raise InvalidParameter(f"selfrefine.task.{key}", f"bad template: {exc!r}") from exc
         return prompts
+
+
+_OWN = tuple(_RequestFields.model_fields)
+
+
+def _field(o: options.Option):
+    if isinstance(o.default, (list, tuple)) and o.kind != "scale":
+        return Field(default_factory=lambda: options.surface_default(o, options.SERVER), description=o.doc())
+    return Field(default=options.surface_default(o, options.SERVER), description=o.doc())
+
+
+SelfRefineOptions = create_model(
+    "SelfRefineOptions",
+    __base__=_RequestFields,
+    __doc__="""The `selfrefine` extension field: how the loop runs for a `-selfrefine` model.
+
+    OpenAI clients send it with `extra_body={"selfrefine": {...}}`. Unknown keys are a 400.""",
+    __module__=__name__,
+    **{o.name: (options.py_type(o, options.SERVER), _field(o)) for o in options.on(options.SERVER)},
+)
 
 
 class JsonSchemaFormat(BaseModel):

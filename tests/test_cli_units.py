@@ -1,0 +1,53 @@
+"""CLI commands with faked engines and models (no model loads): engine lifetimes and option plumbing."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from selfrefine import cli
+from selfrefine.engine.errors import EngineFault
+
+
+class FakeEngine:
+    def __init__(self, name: str, log: list, fail: bool) -> None:
+        self.name, self.log, self.fail = name, log, fail
+
+    def start(self):
+        if self.fail:
+            raise EngineFault(f"{self.name} could not start")
+        self.log.append(("start", self.name))
+        return self
+
+    def shutdown(self) -> None:
+        self.log.append(("shutdown", self.name))
+
+
+@pytest.mark.parametrize("failing", ["critic", "judge"])
+def test_a_failed_critic_or_judge_start_shuts_the_started_engines_down(tmp_path, monkeypatch, failing):
+    log: list = []
+    monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, f"/nowhere/{spec}"))
+    monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
+    monkeypatch.setattr(cli.settings, "make_engine",
+                        lambda backend, path, name, options: FakeEngine(name, log, fail=name == failing))
+    # dialogue's scorer needs a judge: main, critic and judge engines are three models here
+    args = ["eval", "dialogue", "--limit", "1", "--model", "main", "--critic-model", "critic",
+            "--judge-model", "judge", "--out", str(tmp_path / "run")]
+    r = CliRunner().invoke(cli.app, args)
+    assert isinstance(r.exception, EngineFault), r.output
+    started = [n for what, n in log if what == "start"]
+    assert started == (["main"] if failing == "critic" else ["main", "critic"])
+    assert sorted(n for what, n in log if what == "shutdown") == sorted(started)
+
+
+@pytest.mark.parametrize("args,rounds", [([], None), (["--rounds", "2"], 2), (["--rounds", "4"], 4)])
+def test_run_from_task_caps_the_tasks_rounds_only_with_an_explicit_rounds(monkeypatch, args, rounds):
+    seen = {}
+
+    def fake_row(spec, index, model, critic_model, rounds, json_out, engine):
+        seen["rounds"] = rounds
+
+    monkeypatch.setattr(cli, "_run_task_row", fake_row)
+    r = CliRunner().invoke(cli.app, ["run", "--from-task", "gsm8k", *args])
+    assert r.exit_code == 0, r.output
+    assert seen["rounds"] == rounds
