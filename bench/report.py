@@ -19,6 +19,16 @@ def _f(v, nd=1) -> str:
     return str(v)
 
 
+def _share(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1%}"
+
+
+def _table(header: list[str], rows: list[list]) -> list[str]:
+    """A markdown table: the header, its rule, then one line per row of cells (every table of bench.md)."""
+    lines = ["| " + " | ".join(str(c) for c in cells) + " |" for cells in (header, *rows)]
+    return [lines[0], "|---" * len(header) + "|", *lines[1:]]
+
+
 def markdown(report: dict) -> str:
     cfg = report["config"]
     fixed = cfg.get("workload") == "fixed"
@@ -30,24 +40,24 @@ def markdown(report: dict) -> str:
              f"{report.get('loadavg_end')}; started {cfg.get('started_utc')}; total {report.get('total_s', '?')} s.",
              "",
              "Start-up (not in throughput): " + ", ".join(f"{k} {v} s" for k, v in report["startup_s"].items()),
-             "",
-             "| mode | conc. | answers | answers/s | gen tok/s | x mode 1 | tokens/answer prompt / cached / "
-             "completion | completion draft / feedback / refine | history cache share (of reusable) | p50 / p95 loop s "
-             "| peak mem GB |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             ""]
     modes = report["modes"]
     keys = [k for k in MODE_ORDER if k in modes] + [k for k in modes if k not in MODE_ORDER and not k.startswith("grow_")]
+    rows = []
     for k in keys:
         m = modes[k]
         kind, st = m["tokens_per_answer"]["by_kind"], m["tokens_per_answer"]["by_stage"]
-        share, reuse = m["history_cache_share"], m["history_cache_share_of_reusable"]
-        lines.append(
-            f"| {m['label']} | {m['concurrency']} | {m['answers']}{' (' + str(m['errors']) + ' err)' if m['errors'] else ''} "
-            f"| {_f(m['answers_per_s'], 3)} | {_f(m['gen_tok_per_s'])} | {_f(m['ratio_to_ours_tok_s'], 2)} "
-            f"| {_f(kind['prompt'], 0)} / {_f(kind['cached'], 0)} / {_f(kind['completion'], 0)} "
-            f"| {' / '.join(_f(st.get(s, {}).get('completion'), 0) for s in STAGES)} "
-            f"| {'-' if share is None else f'{share:.1%}'}{'' if reuse is None else f' ({reuse:.0%})'} "
-            f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(m['peak_rss_gb'], 2)} |")
+        reuse = m["history_cache_share_of_reusable"]
+        err = f" ({m['errors']} err)" if m["errors"] else ""
+        rows.append([m["label"], m["concurrency"], f"{m['answers']}{err}", _f(m["answers_per_s"], 3),
+                     _f(m["gen_tok_per_s"]), _f(m["ratio_to_ours_tok_s"], 2),
+                     f"{_f(kind['prompt'], 0)} / {_f(kind['cached'], 0)} / {_f(kind['completion'], 0)}",
+                     " / ".join(_f(st.get(s, {}).get("completion"), 0) for s in STAGES),
+                     _share(m["history_cache_share"]) + ("" if reuse is None else f" ({reuse:.0%})"),
+                     f"{_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])}", _f(m["peak_rss_gb"], 2)])
+    lines += _table(["mode", "conc.", "answers", "answers/s", "gen tok/s", "x mode 1",
+                     "tokens/answer prompt / cached / completion", "completion draft / feedback / refine",
+                     "history cache share (of reusable)", "p50 / p95 loop s", "peak mem GB"], rows)
     reviews = [f"{modes[k]['label']}: {modes[k]['feedback_unparsed']}/{modes[k]['feedback_calls']}"
                for k in keys if modes[k].get("feedback_calls")]
     if reviews:
@@ -59,13 +69,13 @@ def markdown(report: dict) -> str:
         lines += ["", "Repeated modes, generated tok/s of each run in order (the table keeps the fastest): "
                   + "; ".join(rep_lines) + "."]
     if report["sweep"]:
-        lines += ["", "Concurrency sweep (ours vs one loop at a time; limit = same calls as a flat batch):", "",
-                  "| loops in flight | ours tok/s | ours answers/s | sequential tok/s | gain | engine limit tok/s |",
-                  "|---|---|---|---|---|---|"]
-        for s in report["sweep"]:
-            lines.append(f"| {s['concurrency']} | {_f(s['ours_tok_s'])} | {_f(s['ours_answers_s'], 3)} "
-                         f"| {_f(s['sequential_tok_s'])} | {_f(s['gain_vs_sequential'], 2)} "
-                         f"| {_f(s['limit_tok_s'])} |")
+        lines += ["", "Concurrency sweep (ours vs one loop at a time; limit = same calls as a flat batch):",
+                  ""]
+        lines += _table(["loops in flight", "ours tok/s", "ours answers/s", "sequential tok/s", "gain",
+                         "engine limit tok/s"],
+                        [[s["concurrency"], _f(s["ours_tok_s"]), _f(s["ours_answers_s"], 3),
+                          _f(s["sequential_tok_s"]), _f(s["gain_vs_sequential"], 2), _f(s["limit_tok_s"])]
+                         for s in report["sweep"]])
     g = report.get("grammar_cost")
     if g and g["cost"] is not None and not fixed:
         lines += ["", f"Grammar vs free-text feedback (natural workload, stop rules on: not equal work, so "
@@ -91,10 +101,10 @@ def markdown(report: dict) -> str:
                       f"turns (text and turn markers), {u['block_rounding']} from block rounding (the prefix "
                       f"cache keeps whole {cfg.get('block_size', 32)}-token blocks only)."]
     lines += _kv_sections(report)
-    lines += ["", "| target | want | measured | met |", "|---|---|---|---|"]
-    for t in report["targets"]:
-        met = "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")
-        lines.append(f"| {t['target']} | {t['want']} | {_f(t['measured'], 3)} | {met} |")
+    lines += [""] + _table(["target", "want", "measured", "met"],
+                           [[t["target"], t["want"], _f(t["measured"], 3),
+                             "n/a" if t["met"] is None else ("yes" if t["met"] else "**no**")]
+                            for t in report["targets"]])
     return "\n".join(lines) + "\n"
 
 
@@ -105,17 +115,18 @@ def _kv_sections(report: dict) -> list[str]:
     rows = [k for k in modes if k.startswith(("kv_", "low_"))]
     if rows:
         lines += ["", f"KV pressure and low load (KV cache {kv} GiB = {cap or '?'} tokens; loop latency from "
-                      "submission; the fastest of the repeats):", "",
-                  "| run | loops | gen tok/s | answers/s | p50 / p95 loop s | preemptions | history cache share "
-                  "| loops in flight at most | errors |", "|---|---|---|---|---|---|---|---|---|"]
+                      "submission; the fastest of the repeats):", ""]
+        cells = []
         for k in rows:
             m = modes[k]
             st = m.get("engine_stats") or {}
-            share = m["history_cache_share"]
-            lines.append(f"| {m['label']} | {m['concurrency']} | {_f(m['gen_tok_per_s'])} | {_f(m['answers_per_s'], 3)} "
-                         f"| {_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])} | {_f(st.get('preemptions'))} "
-                         f"| {'-' if share is None else f'{share:.1%}'} "
-                         f"| {_f(st.get('admission_peak_in_flight', m['concurrency'] if st else None))} | {m['errors']} |")
+            cells.append([m["label"], m["concurrency"], _f(m["gen_tok_per_s"]), _f(m["answers_per_s"], 3),
+                          f"{_f(m['latency_p50_s'])} / {_f(m['latency_p95_s'])}", _f(st.get("preemptions")),
+                          _share(m["history_cache_share"]),
+                          _f(st.get("admission_peak_in_flight", m["concurrency"] if st else None)),
+                          m["errors"]])
+        lines += _table(["run", "loops", "gen tok/s", "answers/s", "p50 / p95 loop s", "preemptions",
+                         "history cache share", "loops in flight at most", "errors"], cells)
     p = report.get("pressure")
     if p:
         lines += ["", f"Under KV pressure, ours = {p['ours']}: FCFS p95 / ours {_f(p['p95_fcfs_over_ours'], 2)}x, "
@@ -127,15 +138,13 @@ def _kv_sections(report: dict) -> list[str]:
     g = report.get("growth") or []
     if g:
         lines += ["", f"Cost growth (KV cache {cap or '?'} tokens, loop priority; admission where the estimated "
-                      "histories do not fit):", "",
-                  "| loops | rounds | admission | gen tok/s | answers/s | history cache share | p50 / p95 loop s "
-                  "| preemptions | loops in flight at most |", "|---|---|---|---|---|---|---|---|---|"]
-        for r in g:
-            share = r["cache_share"]
-            lines.append(f"| {r['loops']} | {r['rounds']} | {'yes' if r['admission'] else 'no'} | {_f(r['tok_s'])} "
-                         f"| {_f(r['answers_s'], 3)} | {'-' if share is None else f'{share:.1%}'} "
-                         f"| {_f(r['p50_s'])} / {_f(r['p95_s'])} | {_f(r['preemptions'])} "
-                         f"| {_f(r['peak_in_flight'] or r['loops'])} |")
+                      "histories do not fit):", ""]
+        lines += _table(["loops", "rounds", "admission", "gen tok/s", "answers/s", "history cache share",
+                         "p50 / p95 loop s", "preemptions", "loops in flight at most"],
+                        [[r["loops"], r["rounds"], "yes" if r["admission"] else "no", _f(r["tok_s"]),
+                          _f(r["answers_s"], 3), _share(r["cache_share"]),
+                          f"{_f(r['p50_s'])} / {_f(r['p95_s'])}", _f(r["preemptions"]),
+                          _f(r["peak_in_flight"] or r["loops"])] for r in g])
     return lines
 
 
