@@ -8,8 +8,8 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from selfrefine.bench import report as rep
 from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
+from selfrefine.bench.summary import ModeRun, summarize
 from selfrefine.engine.loop import Item, RefineConfig, refine_many
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling
@@ -164,7 +164,7 @@ class Harness:
 
     def __init__(self, cfg: BenchConfig, progress, log=print):
         self.cfg, self.progress, self.log = cfg, progress, log
-        self.runs: dict[str, rep.ModeRun] = {}
+        self.runs: dict[str, ModeRun] = {}
         self.startup: dict[str, float] = {}
         self.tasks = workload(max(cfg.loops, *(c for c in cfg.sweep if "sweep" in cfg.modes), 1))
         self.items = [Item(input=t, id=f"item-{i}") for i, t in enumerate(self.tasks)]
@@ -174,9 +174,9 @@ class Harness:
         self.on_update = lambda: None
         """Called after each mode (run_bench writes a partial report then)."""
 
-    def _store(self, run: rep.ModeRun) -> rep.ModeRun:
+    def _store(self, run: ModeRun) -> ModeRun:
         """Keep the fastest run of a repeated mode, with every run's rate as samples; returns `run`."""
-        rate = rep.summarize(run)["gen_tok_per_s"]
+        rate = summarize(run)["gen_tok_per_s"]
         old = self.runs.get(run.key)
         samples = (old.samples if old else []) + [rate]
         best = old if old is not None and old.samples and max(old.samples) >= rate else run
@@ -196,7 +196,7 @@ class Harness:
         self.progress.update(task, completed=self.progress.tasks[task].total)
 
     async def _loops(self, engine, key: str, label: str, items: list[Item], conc: int,
-                     cfg: RefineConfig | None = None, note: str = "") -> rep.ModeRun:
+                     cfg: RefineConfig | None = None, note: str = "") -> ModeRun:
         await reset_prefix_cache(engine)
         task, tick = self._bar(label, len(items))
         with PeakRSS() as mem:
@@ -205,7 +205,7 @@ class Harness:
                                     on_done=tick)
             wall = time.perf_counter() - t0
         self._done(task)
-        return self._store(rep.ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note))
+        return self._store(ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note))
 
     def _options(self, prefix_caching: bool = True, speculation: str | None = None, concurrency: int | None = None,
                  **over):
@@ -263,7 +263,7 @@ class Harness:
         self.progress.update(task, total=1, completed=1)
 
     async def _http_run(self, server, key: str, label: str, tasks: list[str], n: int, rcfg: RefineConfig,
-                        budget: Budget, note: str) -> rep.ModeRun:
+                        budget: Budget, note: str) -> ModeRun:
         await asyncio.to_thread(server.reset_prefix_cache)  # as the engine modes: start empty
         bar, tick = self._bar(label, len(tasks))
         with PeakRSS() as mem:
@@ -271,7 +271,7 @@ class Harness:
             res = await http_many(server.url, server.name, tasks, rcfg, budget, n, on_done=tick)
             wall = time.perf_counter() - t0
         self._done(bar)
-        return self._store(rep.ModeRun(key, label, n, wall, results=res, peak_rss=mem.peak, note=note))
+        return self._store(ModeRun(key, label, n, wall, results=res, peak_rss=mem.peak, note=note))
 
 
 # ---- engine internals the bench reads: each access in one function, for lack of a public one

@@ -37,6 +37,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from selfrefine.bench import report as rep
+from selfrefine.bench import summary
 from selfrefine.bench.harness import MODES, BenchConfig, vllm_on_cpu
 from selfrefine.bench.modes.engine_variants import EngineVariantBench
 from selfrefine.bench.modes.http import HttpBench
@@ -101,9 +102,9 @@ def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
                                                                    "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")},
                       versions=_versions(), feedback_tokens_text=b.budget.feedback_tokens)
         sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
-        return rep.build(config, b.runs, b.startup, sweep,
-                         extra={**b.extra, "complete": final, "total_s": round(time.perf_counter() - t0, 1),
-                                "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None})
+        extra = {**b.extra, "complete": final, "total_s": round(time.perf_counter() - t0, 1),
+                 "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None}
+        return summary.build(config, b.runs, b.startup, sweep, extra=extra)
 
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console) as progress:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from selfrefine.bench import report as rep
+from selfrefine.bench.summary import ModeRun, build, summarize
 from selfrefine.engine.types import Call, LoopError, LoopResult
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
@@ -31,14 +32,14 @@ def _loop(prompt0: int, out: int, cached: bool, seconds: float) -> LoopResult:
 
 
 def test_report_figures_ratios_and_targets(tmp_path):
-    ours = rep.ModeRun("ours", "1 ours", 4, 2.0, results=[_loop(40, 10, True, s) for s in (1.0, 1.5, 2.0, 2.0)])
-    seq = rep.ModeRun("sequential", "2 seq", 1, 4.0, results=[_loop(40, 10, True, 1.0)] * 2)
+    ours = ModeRun("ours", "1 ours", 4, 2.0, results=[_loop(40, 10, True, s) for s in (1.0, 1.5, 2.0, 2.0)])
+    seq = ModeRun("sequential", "2 seq", 1, 4.0, results=[_loop(40, 10, True, 1.0)] * 2)
     bad = LoopError(input="t", error="boom", error_type="internal_error")
-    nc = rep.ModeRun("no_cache", "3", 4, 4.0, results=[_loop(40, 10, False, 2.0)] * 3 + [bad])
+    nc = ModeRun("no_cache", "3", 4, 4.0, results=[_loop(40, 10, False, 2.0)] * 3 + [bad])
     calls = [c for r in ours.results for c in r.trace]
-    lim = rep.ModeRun("limit", "6", 4, 1.5, calls=calls, answers=4)
-    r = rep.build({"model": "m"}, {"ours": ours, "sequential": seq, "no_cache": nc, "limit": lim},
-                  {"engine": 1.0}, [1, 4])
+    lim = ModeRun("limit", "6", 4, 1.5, calls=calls, answers=4)
+    r = build({"model": "m"}, {"ours": ours, "sequential": seq, "no_cache": nc, "limit": lim},
+              {"engine": 1.0}, [1, 4])
     m = r["modes"]
     assert FIGURES <= set(m["ours"])
     assert m["ours"]["answers"] == 4 and m["ours"]["calls"] == 12 and m["ours"]["completion_tokens"] == 120
@@ -56,7 +57,7 @@ def test_report_figures_ratios_and_targets(tmp_path):
     assert m["ours"]["feedback_calls"] == 4 and m["ours"]["feedback_unparsed"] == 0
     broken = _loop(40, 10, True, 1.0)
     broken.trace[1].feedback_error = "feedback does not match the schema"
-    two = rep.summarize(rep.ModeRun("x", "x", 1, 1.0, results=[broken, _loop(40, 10, True, 1.0)]))
+    two = summarize(ModeRun("x", "x", 1, 1.0, results=[broken, _loop(40, 10, True, 1.0)]))
     assert (two["feedback_calls"], two["feedback_unparsed"]) == (2, 1)
     assert [s["concurrency"] for s in r["sweep"]] == [1, 4] and r["sweep"][1]["gain_vs_sequential"] == 4.0
     assert len(r["targets"]) == 11  # the speculation and KV-pressure targets are there, unmeasured (None)
@@ -75,7 +76,7 @@ def test_report_pressure_and_growth(tmp_path):
         stats = {"preemptions": preempt, "admission": admit is not None}
         if admit is not None:
             stats["admission_peak_in_flight"] = admit
-        return rep.ModeRun(key, key, 4, wall, results=[_loop(40, 10, True, x) for x in seconds], stats=stats)
+        return ModeRun(key, key, 4, wall, results=[_loop(40, 10, True, x) for x in seconds], stats=stats)
 
     runs = {"kv_fcfs": run("kv_fcfs", 4.0, (3.0, 3.5, 4.0, 4.0), preempt=7),
             "kv_loop_admit": run("kv_loop_admit", 3.0, (1.0, 1.5, 2.5, 3.0), admit=2),
@@ -83,13 +84,13 @@ def test_report_pressure_and_growth(tmp_path):
             "grow_l4_r2": run("grow_l4_r2", 2.0, (2.0,) * 4, preempt=3),
             "grow_l4_r2_admit": run("grow_l4_r2_admit", 1.0, (1.0,) * 4, admit=2),
             "grow_l1_r2": run("grow_l1_r2", 1.0, (1.0,) * 4)}
-    repeats = [{"key": k, "tok_s": rep.summarize(v)["gen_tok_per_s"], "p95_s": rep.summarize(v)["latency_p95_s"],
-                "p50_s": rep.summarize(v)["latency_p50_s"]} for k, v in runs.items() if k.startswith("kv_")]
-    r = rep.build({"model": "m", "pressure_kv_gib": 0.1}, runs, {}, [], extra={"kv_repeats": repeats,
-                                                                              "kv_capacity_tokens": 1000})
+    repeats = [{"key": k, "tok_s": summarize(v)["gen_tok_per_s"], "p95_s": summarize(v)["latency_p95_s"],
+                "p50_s": summarize(v)["latency_p50_s"]} for k, v in runs.items() if k.startswith("kv_")]
+    r = build({"model": "m", "pressure_kv_gib": 0.1}, runs, {}, [], extra={"kv_repeats": repeats,
+                                                                          "kv_capacity_tokens": 1000})
     p = r["pressure"]
     assert p["ours"] == "kv_loop_admit"
-    assert p["p95_fcfs_over_ours"] == round(4.0 / rep.summarize(runs["kv_loop_admit"])["latency_p95_s"], 3)
+    assert p["p95_fcfs_over_ours"] == round(4.0 / summarize(runs["kv_loop_admit"])["latency_p95_s"], 3)
     assert p["tok_s_ours_over_fcfs"] == round(4.0 / 3.0, 3) and p["tok_s_ours_over_http"] == 2.0
     assert [(g["loops"], g["rounds"], g["admission"]) for g in r["growth"]] == [(1, 2, False), (4, 2, False), (4, 2, True)]
     assert r["growth"][1]["preemptions"] == 3 and r["growth"][2]["peak_in_flight"] == 2
@@ -156,3 +157,60 @@ def test_bench_quick_end_to_end(tmp_path):
     for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json", "cost_growth.png"):
         assert (tmp_path / name).stat().st_size > 0
     assert "| target |" in p.stdout
+
+
+def _every_section(workload: str) -> tuple[dict, dict[str, ModeRun]]:
+    """The report (and its runs) of records that reach every table and paragraph of bench.md: errors,
+    repeats, unparsed feedback, the sweep, grammar cost, threads, KV pressure, low load, cost growth."""
+    def run(key, conc, wall, seconds, cached=True, samples=(), stats=None, **kw):
+        return ModeRun(key, key.replace("_", " "), conc, wall, samples=list(samples), stats=stats or {},
+                       results=[_loop(40, 10, cached, x) for x in seconds], peak_rss=2.5e9, **kw)
+
+    broken = _loop(40, 10, True, 1.0)
+    broken.trace[1].feedback_error = "feedback does not match the schema"
+    ours = run("ours", 4, 2.0, (1.0, 1.5, 2.0, 2.0), samples=(60.0, 55.0))
+    runs = {
+        "ours": ours,
+        "sequential": run("sequential", 1, 4.0, (1.0, 1.0)),
+        "no_cache": ModeRun("no_cache", "3 no cache", 4, 4.0, results=[_loop(40, 10, False, 2.0)] * 3
+                            + [LoopError(input="t", error="boom", error_type="internal_error")]),
+        "http": run("http", 4, 3.0, (2.0,) * 4),
+        "transformers": run("transformers", 1, 20.0, (10.0, 10.0)),
+        "limit": ModeRun("limit", "6 limit", 4, 1.5, calls=[c for r in ours.results for c in r.trace],
+                         answers=4, samples=[80.0, 70.0]),
+        "limit_c1": ModeRun("limit_c1", "6 limit c1", 1, 3.0, calls=ours.results[0].trace, answers=1),
+        "ours_text": ModeRun("ours_text", "ours text", 4, 2.2, results=[broken, *ours.results[1:]],
+                             samples=[58.0, 50.0]),
+        "ours_vllm_threads": run("ours_vllm_threads", 4, 2.5, (1.0, 2.0)),
+        "ours_c8": run("ours_c8", 8, 3.0, (2.0,) * 8),
+        "spec_off_c1": run("spec_off_c1", 1, 2.0, (1.0,), samples=(15.0, 14.0)),
+        "spec_auto_c1": run("spec_auto_c1", 1, 1.0, (0.5,), samples=(30.0, 26.0)),
+        "kv_fcfs": run("kv_fcfs", 4, 4.0, (3.0, 3.5, 4.0, 4.0), stats={"preemptions": 7}),
+        "kv_loop_admit": run("kv_loop_admit", 4, 3.0, (1.0, 1.5, 2.5, 3.0),
+                             stats={"preemptions": 0, "admission_peak_in_flight": 2}),
+        "kv_http_off": run("kv_http_off", 4, 6.0, (6.0,) * 4),
+        "low_http_off": run("low_http_off", 1, 1.0, (1.0,), cached=False),
+        "grow_l4_r2": run("grow_l4_r2", 4, 2.0, (2.0,) * 4, stats={"preemptions": 3}),
+        "grow_l4_r2_admit": run("grow_l4_r2_admit", 4, 1.0, (1.0,) * 4,
+                                stats={"admission_peak_in_flight": 2}),
+        "grow_l1_r1": run("grow_l1_r1", 1, 1.0, (1.0,)),
+    }
+    kv = {k: summarize(v) for k, v in runs.items() if k.startswith("kv_")}
+    repeats = [{"key": k, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"],
+                "p50_s": s["latency_p50_s"], "answers_s": s["answers_per_s"]} for k, s in kv.items()]
+    config = {"model": "m", "workload": workload, "loops": 4, "rounds": 1, "max_tokens": 10,
+              "feedback": "grammar", "cpu_count": 2, "loadavg_start": [1.0, 1.0, 1.0],
+              "started_utc": "2026-01-01 00:00:00 UTC", "block_size": 16, "pressure_kv_gib": 0.1,
+              "threads_env": {"VLLM_CPU_OMP_THREADS_BIND": "0-1"}}
+    extra = {"kv_repeats": repeats, "kv_capacity_tokens": 1000, "loadavg_end": [2.0, 1.5, 1.0],
+             "total_s": 99.5, "speculation_identical": {"c1": {"loops": 1, "identical": 1}}}
+    return build(config, runs, {"engine": 12.3, "http_server": 4.5}, [1, 4, 8], extra=extra), runs
+
+
+@pytest.mark.parametrize("workload", ["fixed", "natural"])
+def test_report_markdown_is_pinned(workload):
+    """bench.md of records that reach every section, byte for byte: tests/data/bench_report_<workload>.md
+    was written by the renderer before it was split from the figures."""
+    report, _ = _every_section(workload)
+    pinned = Path(__file__).parent / "data" / f"bench_report_{workload}.md"
+    assert rep.markdown(report) == pinned.read_text()

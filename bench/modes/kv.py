@@ -6,15 +6,15 @@ import asyncio
 import time
 from dataclasses import replace
 
-from selfrefine.bench import report as rep
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache, workload
+from selfrefine.bench.summary import ModeRun, summarize
 from selfrefine.engine.loop import Item, RefineConfig, refine_many
 from selfrefine.engine.types import LoopResult
 
 
 class KVBench(Harness):
     async def _kv_loops(self, engine, key: str, label: str, items: list[Item], rcfg: RefineConfig,
-                        admission: bool, note: str = "") -> rep.ModeRun:
+                        admission: bool, note: str = "") -> ModeRun:
         """All loops submitted at once; loop latency counted from submission (the time a user
         waits, admission waits included); vLLM's preemptions counted over the run."""
         from selfrefine.engine.scheduling import KVAdmission
@@ -43,13 +43,13 @@ class KVBench(Harness):
                  "admission": bool(gate)}
         if gate:
             stats.update(admission_peak_in_flight=gate.peak_in_flight, admission_waited=gate.waited)
-        run = rep.ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
+        run = ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
         self._record_repeat(run)
         return self._store(run)
 
-    def _record_repeat(self, run: rep.ModeRun) -> None:
+    def _record_repeat(self, run: ModeRun) -> None:
         """Keep one repeat's figures of a KV-pressure run, for the paired ratios of the report."""
-        s = rep.summarize(run)
+        s = summarize(run)
         self.extra.setdefault("kv_repeats", []).append(
             {"key": run.key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"],
              "answers_s": s["answers_per_s"]})

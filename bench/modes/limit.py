@@ -6,8 +6,8 @@ import asyncio
 import random
 import time
 
-from selfrefine.bench import report as rep
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache
+from selfrefine.bench.summary import ModeRun
 from selfrefine.engine.loop import Item, refine_many
 from selfrefine.engine.types import Call, LoopResult, Sampling
 
@@ -59,14 +59,14 @@ class LimitBench(Harness):
         return done, time.perf_counter() - t0
 
     async def _flat(self, engine, key: str, label: str, loops: list[list[Call]], conc: int, answers: int,
-                    note: str, history: bool = True) -> rep.ModeRun:
+                    note: str, history: bool = True) -> ModeRun:
         """The limit: mode 1's calls replayed (see _replay), stored as a mode."""
         task, tick = self._bar(label, sum(len(c) for c in loops))
         with PeakRSS() as mem:
             done, wall = await self._replay(engine, loops, conc, history, tick)
         self._done(task)
-        return self._store(rep.ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak,
-                                       note=note))
+        return self._store(ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak,
+                                   note=note))
 
     async def _paired_c1(self, engine, items: list[Item]) -> None:
         """Mode 2 and the limit at one request in flight, paired loop by loop.
@@ -93,8 +93,8 @@ class LimitBench(Harness):
                     lim_wall += wall
                 tick()
         self._done(task)
-        self._store(rep.ModeRun("sequential", f"2 sequential: {k} loops one at a time", 1, seq_wall, results=seq,
-                                peak_rss=mem.peak, note=f"{k} of the items (rate does not depend on count)"))
-        self._store(rep.ModeRun("limit_c1", "6 engine limit, one request at a time", 1, lim_wall, calls=lim,
-                                answers=k, peak_rss=mem.peak,
-                                note="each of mode 2's loops replayed right after it ran, one call at a time"))
+        self._store(ModeRun("sequential", f"2 sequential: {k} loops one at a time", 1, seq_wall, results=seq,
+                            peak_rss=mem.peak, note=f"{k} of the items (rate does not depend on count)"))
+        self._store(ModeRun("limit_c1", "6 engine limit, one request at a time", 1, lim_wall, calls=lim,
+                            answers=k, peak_rss=mem.peak,
+                            note="each of mode 2's loops replayed right after it ran, one call at a time"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from selfrefine.bench import report as rep
 from selfrefine.bench.harness import Harness
+from selfrefine.bench.summary import ModeRun
 from selfrefine.engine.loop import Item, RefineConfig, start_conversation
 from selfrefine.engine.types import LoopResult
 
@@ -41,7 +41,7 @@ class ExactTextFeedback:
 
 
 class TextBench(Harness):
-    async def _text_run(self, engine, first: rep.ModeRun) -> None:
+    async def _text_run(self, engine, first: ModeRun) -> None:
         """Mode 1's loops with free-text feedback; in the fixed workload each feedback call as long
         as the grammar feedback of the same item and round in `first` (a mode 1 run)."""
         cfg, n = self.cfg, self.cfg.loops

@@ -6,8 +6,8 @@ import asyncio
 import time
 from dataclasses import replace
 
-from selfrefine.bench import report as rep
 from selfrefine.bench.harness import Harness, PeakRSS
+from selfrefine.bench.summary import ModeRun
 from selfrefine.engine.loop import Item, refine_many
 
 
@@ -60,7 +60,7 @@ class TransformersBench(Harness):
         self._done(bar)
         threads = cfg.transformers_threads or "torch's default"
         budget = " (time budget hit; the unfinished loop is not counted)" if cut else ""
-        self.runs["transformers"] = rep.ModeRun(
+        self.runs["transformers"] = ModeRun(
             "transformers", label, 1, wall, results=res, peak_rss=mem.peak,
             note=f"{len(res)} of the items{budget}; grammar feedback with mode 1's schema through Outlines; "
                  f"no prefix cache; torch threads: {threads}")
