@@ -18,6 +18,8 @@ test: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct
 	$(PY) -m pytest -v
 
-# Loop logic and parsers only, no engine (seconds).
+# Loop logic, parsers and the CLI's argument handling: no engine starts (a few minutes). Pulls the
+# 98 MB test model once: the history and tokenizer tests read its tokenizer.
 test-fast: setup
+	.venv/bin/selfrefine models pull smollm2-135m-instruct
 	$(PY) -m pytest -v -m "not engine"

@@ -46,7 +46,9 @@ def test_suffix_needs_arctic_inference():
 
 
 def test_cli_speculation_option():
-    p = subprocess.run([CLI, "engine-args", "--speculation", "ngram", "--speculative-tokens", "2"],
+    # the test model (pulled by make test / test-fast), not the default one, which a fresh machine lacks
+    p = subprocess.run([CLI, "engine-args", "--model", "smollm2-135m-instruct", "--speculation", "ngram",
+                        "--speculative-tokens", "2"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     spec = json.loads(p.stdout)["speculative_config"]
