@@ -19,9 +19,9 @@ import zlib
 from collections import Counter
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
-    "empty", "feedback_json", "review_talk", "repetitive", "truncated", "echo", "identical")
-REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, REPETITIVE, TRUNCATED, ECHO, IDENTICAL)
+EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
+    "empty", "feedback_json", "review_talk", "form_lost", "repetitive", "truncated", "echo", "identical")
+REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
 
 FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
@@ -92,6 +92,48 @@ def is_feedback_json(text: str, reference: str = "") -> bool:
         return any(FEEDBACK_KEYS & set(obj) for obj in _json_objects(t))
 
     return has_feedback(text) and not has_feedback(reference)
+
+
+# A field marker of a prompt-defined output format, e.g. DSPy's `[[ ## answer ## ]]`.
+_FIELD_MARKER = re.compile(r"^\s*\[\[ ## [\w.-]+ ## \]\]\s*$", re.MULTILINE)
+_FENCED = re.compile(r"^```[\w+-]*\n.*\n```$", re.DOTALL)
+
+
+def _json_value(text: str) -> object | None:
+    """The JSON value a whole text is (alone or in one fenced block), else None."""
+    s = text.strip()
+    if _FENCED.match(s):
+        s = s[s.index("\n") + 1:s.rindex("```")].strip()
+    if not s or s[0] not in "[{":
+        return None
+    try:
+        return json.loads(s)
+    except (json.JSONDecodeError, ValueError):
+        return None
+
+
+def form(text: str) -> tuple:
+    """The output form a text follows, as far as a rewrite must keep it: a JSON object (with its
+    keys) or array (alone or in one fenced block), or the field markers of a prompt-defined
+    format (`[[ ## answer ## ]]`, in order); () for anything else. A lone code block is not a
+    form here: code tasks' scorers read the code wherever it stands."""
+    value = _json_value(text)
+    if isinstance(value, dict):
+        return ("json_object", tuple(sorted(value)))
+    if isinstance(value, list):
+        return ("json_array",)
+    markers = tuple(m.group(0).strip() for m in _FIELD_MARKER.finditer(text))
+    return ("fields", markers) if markers else ()
+
+
+def loses_form(text: str, previous: str) -> bool:
+    """The previous output followed a form (JSON, a format's field markers) and the rewrite does
+    not: an app that asked for that form in its prompt could not read it. The
+    draft follows the request or the system message; the critic's review may say nothing of the
+    form, and a rewrite into prose (`{"answer": "Paris"}` -> "The capital is Paris.") breaks the
+    caller."""
+    want = form(previous)
+    return bool(want) and form(text) != want
 
 
 def review_phrases(text: str) -> set[str]:
@@ -223,6 +265,8 @@ def judge_rewrite(text: str, *, previous: str, earlier: list[str], reference: st
         return FEEDBACK_JSON
     if is_review_talk(text, reference):
         return REVIEW_TALK
+    if loses_form(text, previous):
+        return FORM_LOST
     if is_repetitive(text, reference + "\n" + previous):
         return REPETITIVE
     if is_truncated(text, previous, points):

@@ -130,3 +130,42 @@ def test_trim_loop_keeps_only_the_new_sentences_of_an_appended_text():
     assert checks.trim_loop("It rained all day. We stayed in", finished=True) == "It rained all day. We stayed in"
     assert checks.trim_loop("It rained all day. We stayed in", finished=False) == "It rained all day."
     assert checks.trim_loop(para, seen=para) == ""
+
+
+# ------------------------------------------------------------------ the form a rewrite must keep
+
+DSPY = "[[ ## answer ## ]]\nParis\n\n[[ ## completed ## ]]"
+
+
+@pytest.mark.parametrize("previous,rewrite,lost", [
+    ('{"answer": "Paris"}', "The capital of France is Paris.", True),  # prose for JSON
+    ('{"answer": "Paris"}', '{"answer": "Paris, France"}', False),
+    ('{"answer": "Paris"}', '```json\n{"answer": "Paris, France"}\n```', False),  # a fence is the same JSON
+    ('{"answer": "Paris"}', '{"city": "Paris"}', True),  # other keys: the caller reads `answer`
+    ("[1, 2, 3]", "1, 2 and 3", True),
+    (DSPY, "The capital of France is Paris.", True),  # DSPy's adapter cannot parse it
+    (DSPY, "[[ ## answer ## ]]\nParis, France\n\n[[ ## completed ## ]]", False),
+    (DSPY, "[[ ## completed ## ]]\n[[ ## answer ## ]]\nParis", True),  # markers out of order
+    ("Paris is the capital.", '{"answer": "Paris"}', False),  # plain text has no form to keep
+    ("```python\nprint(1)\n```", "Here it is:\n```python\nprint(2)\n```", False),  # code is not a form
+])
+def test_a_rewrite_keeps_the_form_of_the_output_it_replaces(previous, rewrite, lost):
+    assert checks.loses_form(rewrite, previous) is lost
+    got = checks.judge_rewrite(rewrite, previous=previous, earlier=[previous], reference="Q?\n" + previous,
+                               points=["say more"], request="Q?")
+    assert (got == checks.FORM_LOST) is lost
+
+
+def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
+    """The DSPy case through the loop: a draft in the caller's format, a critic that invents a
+    problem, a rewrite in prose. The loop ends with the draft (rejected: form_lost)."""
+    import asyncio
+
+    from selfrefine.engine.loop import Item, RefineConfig, refine
+    from tests.fakes import ScriptedEngine, fb
+
+    eng = ScriptedEngine([DSPY, fb(points=("The question is incomplete",)), "The capital of France is Paris."])
+    res = asyncio.run(refine(eng, Item("What is the capital of France? Answer in the fields given."),
+                             RefineConfig(max_rounds=1)))
+    assert res.answer == DSPY and res.stop_reason == "rejected"
+    assert res.checks[checks.FORM_LOST] == 1 and res.trace[-1].rejected == checks.FORM_LOST
