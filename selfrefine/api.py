@@ -9,15 +9,17 @@ before anything starts.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import concurrent.futures
 import inspect
+import sys
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from selfrefine.engine import models, options, quiet, settings
-from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.loop import Item, refine, refine_many
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 
@@ -112,6 +114,8 @@ class SelfRefine:
         with self._lock:
             if self._engine is not None:
                 return self
+            if self._given is None:
+                _check_main_guard(sys.modules.get("__main__"))
             quiet.configure(self.verbose)  # before vLLM, torch or transformers load
             loop = asyncio.new_event_loop()
             thread = threading.Thread(target=loop.run_forever, name="selfrefine-engine", daemon=True)
@@ -270,3 +274,51 @@ def _items(texts: Sequence[str | Item]) -> list[Item | LoopError]:
             out.append(LoopError(input=repr(t)[:200], id=str(i), error_type="invalid_parameter",
                                  error=f"texts.{i}: must be a string, not {type(t).__name__}"))
     return out
+
+
+MAIN_GUARD = (
+    "SelfRefine starts its engine in spawned processes, which import your script again: start it "
+    "under `if __name__ == \"__main__\":` (see `help(selfrefine)`), or the re-imported script starts "
+    "another engine while the first is booting"
+)
+
+
+def _check_main_guard(main) -> None:
+    """Refuse to start from a script whose top level starts SelfRefine outside the `__main__`
+    guard, before any engine process is spawned: otherwise each spawned process re-runs the
+    script and Python fails it with a bootstrapping traceback that does not name the fix. The
+    re-imported script itself (`__mp_main__`) gets the same error."""
+    if getattr(main, "__name__", None) == "__mp_main__":
+        raise EngineFault(MAIN_GUARD)
+    path = getattr(main, "__file__", None)
+    if not path:
+        return  # python -c, a REPL, a notebook: nothing is re-imported
+    try:
+        source = open(path, encoding="utf-8").read()
+    except OSError:
+        return
+    if starts_unguarded(source):
+        raise EngineFault(MAIN_GUARD)
+
+
+def starts_unguarded(source: str) -> bool:
+    """Whether a script's top level (outside `if __name__ == "__main__":`, functions and
+    classes) calls SelfRefine(...)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+
+    def guarded(node: ast.stmt) -> bool:
+        return isinstance(node, ast.If) and "__name__" in ast.unparse(node.test)
+
+    for stmt in tree.body:
+        if guarded(stmt) or isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name == "SelfRefine":
+                    return True
+    return False

@@ -99,6 +99,9 @@ def models_pull(
     out.print(f"{name}: {path} ({time.perf_counter() - t0:.1f} s)")
 
 
+TRACE_LOG_WIDTH = 160
+
+
 def _print_trace(res: LoopResult) -> None:
     table = Table("round", "stage", "prompt", "cached", "out", "s", "scores / stop", "text",
                   title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}")
@@ -117,6 +120,10 @@ def _print_trace(res: LoopResult) -> None:
         table.add_row(str(c.round), c.stage, str(c.prompt_tokens), str(c.cached_tokens),
                       str(c.completion_tokens), f"{c.seconds:.1f}", fb,
                       preview[:70] + ("..." if len(preview) > 70 else ""))
+    # Piped (make demo | tee log), rich would fit the table to 80 columns and squeeze the text
+    # column to a few characters; a log is read wide.
+    if not err.is_terminal and err.width < TRACE_LOG_WIDTH:
+        err.width = TRACE_LOG_WIDTH
     err.print(table)
 
 

@@ -157,3 +157,31 @@ def test_selfrefine_on_the_real_engine(test_model_path):
             sr.run("word " * 3000)
         assert e.value.code == "context_length_exceeded"
     assert not sr.started and engine.dead is False and engine._llm is None  # shut down
+
+
+@pytest.mark.parametrize("source,unguarded", [
+    ("from selfrefine import SelfRefine\nsr = SelfRefine()\n", True),
+    ("import selfrefine\nwith selfrefine.SelfRefine(rounds=2) as sr:\n    sr.run('x')\n", True),
+    ("from selfrefine import SelfRefine\nif __name__ == '__main__':\n    SelfRefine().run('x')\n", False),
+    ("from selfrefine import SelfRefine\ndef main():\n    SelfRefine().run('x')\n", False),
+    ("def main(): ...\nif __name__ == '__main__':\n    main()\n", False),
+    ("this is not python (", False),
+])
+def test_scripts_that_start_selfrefine_outside_the_main_guard(source, unguarded):
+    from selfrefine.api import starts_unguarded
+
+    assert starts_unguarded(source) is unguarded
+
+
+def test_an_unguarded_script_gets_one_clear_error_before_any_engine_starts(tmp_path):
+    """Without the guard, the spawned engine processes would re-run the script and Python would
+    fail them with a bootstrapping traceback that does not name the fix."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "app.py"
+    script.write_text('from selfrefine import SelfRefine\nwith SelfRefine(model="smollm2-135m-instruct") as sr:\n'
+                      '    print(sr.run("hi").answer)\n')
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert p.returncode != 0
+    assert 'if __name__ == "__main__":' in p.stderr and "bootstrapping" not in p.stderr

@@ -51,3 +51,26 @@ def test_run_from_task_caps_the_tasks_rounds_only_with_an_explicit_rounds(monkey
     r = CliRunner().invoke(cli.app, ["run", "--from-task", "gsm8k", *args])
     assert r.exit_code == 0, r.output
     assert seen["rounds"] == rounds
+
+
+def test_the_trace_table_stays_readable_when_piped(monkeypatch):
+    """`make demo | tee log`: stderr is no terminal, and the trace still shows each call's text
+    on one row (rich alone would fit 80 columns and wrap the text into an 11-character column)."""
+    import io
+
+    from rich.console import Console
+
+    from selfrefine.engine.types import Call, LoopResult
+
+    text = "A lighthouse keeper writes the weather in a book every single morning."
+    calls = [Call("draft", 0, "m", text, 40, 0, 20, 1.0, "stop"),
+             Call("feedback", 0, "m", "{}", 60, 40, 10, 0.5, "stop", feedback={"scores": {"clarity": 3}},
+                  problems=["name the book"])]
+    res = LoopResult(input="q", id=None, answer=text, selected_round=0, stop_reason="max_rounds", rounds=0,
+                     outputs=[text], scores=[None], trace=calls, seconds=1.5, checks={})
+    buf = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=buf))  # a file: not a terminal
+    cli._print_trace(res)
+    shown = buf.getvalue()
+    assert text[:60] in shown and "name the book" in shown
+    assert max(len(line) for line in shown.splitlines()) > 80
