@@ -34,13 +34,30 @@ def _is_cpu() -> bool:
     return current_platform.is_cpu()
 
 
-def _cpu_env_defaults() -> None:
-    # Measured here: the spawned CPU worker is pinned to one core with the other reserved
-    # unless told otherwise; giving it every core ran decode ~1.65x faster on 2 cores.
-    # Users can still override both through the environment.
-    # `selfrefine bench` re-measures this against vLLM's own choice (VLLM_CPU_OMP_THREADS_BIND=auto).
+def cpu_core_lists(cores: int, ranks: int) -> str:
+    """VLLM_CPU_OMP_THREADS_BIND for `ranks` CPU workers (data x tensor x pipeline parallel
+    ranks) on `cores` cores: contiguous, near-equal core ranges, one per rank, joined by "|" as
+    vLLM's CPU backend reads them. Fewer cores than ranks is refused: a worker without a core
+    fails vLLM's start with an assertion about empty CPU id lists."""
+    if ranks < 1:
+        raise InvalidParameter("data_parallel_size", "the ranks must be >= 1")
+    if cores < ranks:
+        raise InvalidParameter("data_parallel_size", f"{ranks} CPU workers (data x tensor x pipeline "
+                               f"parallel) need at least {ranks} cores; this machine has {cores}")
+    lists, start = [], 0
+    for r in range(ranks):
+        n = cores // ranks + (r < cores % ranks)
+        lists.append(f"{start}-{start + n - 1}" if n > 1 else str(start))
+        start += n
+    return "|".join(lists)
+
+
+def _cpu_env_defaults(ranks: int = 1) -> None:
+    # The spawned CPU worker is pinned to one core with the other reserved unless told
+    # otherwise, and every core to one worker decoded faster here (bench/README). With several
+    # workers each gets its own share. Users can still override both through the environment.
     if "VLLM_CPU_OMP_THREADS_BIND" not in os.environ:
-        os.environ["VLLM_CPU_OMP_THREADS_BIND"] = f"0-{(os.cpu_count() or 1) - 1}"
+        os.environ["VLLM_CPU_OMP_THREADS_BIND"] = cpu_core_lists(os.cpu_count() or 1, ranks)
         os.environ.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
 
 
@@ -113,7 +130,6 @@ class VLLMEngine(Backend):
         if (spec := o.speculative_config()) is not None:
             kwargs["speculative_config"] = spec
         if self.is_cpu:
-            _cpu_env_defaults()
             kwargs["max_model_len"] = o.max_model_len or 4096
             kwargs["kv_cache_memory_bytes"] = int((o.kv_cache_gib or 2.0) * (1 << 30))
             kwargs["block_size"] = o.block_size or 32
@@ -138,6 +154,9 @@ class VLLMEngine(Backend):
         from vllm.v1.engine.async_llm import AsyncLLM
 
         args = self.engine_args()
+        if self.is_cpu:  # here, not in engine_args: `selfrefine engine-args` shows a layout without running it
+            o = self.options
+            _cpu_env_defaults(o.data_parallel_size * o.tensor_parallel_size * o.pipeline_parallel_size)
         with self._loading("vLLM could not start", " (run with -v for vLLM's log)"):
             self._llm = AsyncLLM.from_engine_args(args)
         self.max_model_len = self._llm.model_config.max_model_len

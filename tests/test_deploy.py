@@ -137,3 +137,53 @@ def test_gpu_bench_script_goes_past_the_check_when_nvidia_smi_works(tmp_path):
     assert p.returncode == 0, p.stderr
     args = (tmp_path / "args").read_text().split()
     assert args[:3] == ["bench", "--model", "some/model"] and "--loops" in args
+
+
+@pytest.mark.parametrize("cores,ranks,bind", [(2, 1, "0-1"), (2, 2, "0|1"), (16, 3, "0-5|6-10|11-15"),
+                                              (1, 1, "0"), (8, 4, "0-1|2-3|4-5|6-7")])
+def test_cpu_cores_are_split_one_list_per_worker(cores, ranks, bind):
+    from selfrefine.engine.vllm_engine import cpu_core_lists
+
+    assert cpu_core_lists(cores, ranks) == bind
+
+
+def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():
+    from selfrefine.engine.errors import InvalidParameter
+    from selfrefine.engine.vllm_engine import cpu_core_lists
+
+    with pytest.raises(InvalidParameter) as e:
+        cpu_core_lists(2, 3)
+    assert e.value.param == "data_parallel_size" and "at least 3 cores" in str(e.value)
+
+
+@pytest.mark.engine
+def test_serve_data_parallel_2_answers_from_both_replicas(tmp_path_factory):
+    """`serve -dp 2` on this CPU: each replica's worker gets its own core (`0|1`), and vLLM's own
+    per-engine counters show that requests reached both."""
+    import concurrent.futures
+
+    from tests.test_server import PLAIN, launch, stop, wait_ready
+
+    if (__import__("os").cpu_count() or 1) < 2:
+        pytest.fail("the data-parallel test needs 2 cores (CI has 2)")
+    srv = launch(tmp_path_factory, "-dp", "2", env={"VLLM_CPU_OMP_THREADS_BIND": None})
+    try:
+        wait_ready(srv)
+        client = srv.client()
+
+        def ask(i: int) -> str:
+            return client.chat.completions.create(model=PLAIN, messages=[{"role": "user", "content": f"Count to {i}."}],
+                                                  max_tokens=6, temperature=0).choices[0].message.content
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(ask, range(8)))
+        assert len(answers) == 8 and all(isinstance(a, str) for a in answers)
+        done: dict[str, float] = {}
+        for key, value in srv.metrics().items():
+            if key.startswith("vllm:request_success_total{"):
+                engine = re.search(r'engine="(\d+)"', key).group(1)
+                done[engine] = done.get(engine, 0) + value
+        assert set(done) == {"0", "1"} and all(v >= 1 for v in done.values()), done
+        assert sum(done.values()) == 8
+    finally:
+        stop(srv)
