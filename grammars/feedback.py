@@ -356,7 +356,8 @@ def _feedback_model(spec: FeedbackSpec, choices: tuple[str, ...]) -> type[BaseMo
     elif spec.form == "requirements":
         items = create_model("Requirements", __config__=ConfigDict(extra="forbid"),
                              **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
-        head = {spec.verdict: (items, Field(description=f"{spec.verdict}: true or false for each requirement"))}
+        verdict = Field(description=f"{spec.verdict}: true or false for each requirement")
+        head = {spec.verdict: (items, verdict)}
     else:
         point = Annotated[str, StringConstraints(pattern=words_pattern(spec.item_words))]
         head = {"feedback": (list[point], Field(
