@@ -305,7 +305,8 @@ class _Loop:
         made again, in the same history."""
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
-        self.conv.add_user(p.render("refine", cfg.spec, input=item.input, round=t,
+        template = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
+        self.conv.add_user(p.render(template, cfg.spec, input=item.input, round=t,
                                     problems="\n".join(f"- {x}" for x in points), answer=y))
         self.emit({"type": "refine_started", "round": t})
         while True:

@@ -111,6 +111,11 @@ class Prompts:
     requirement (VERDICT_QUESTIONS)."""
     feedback_requirements: str = "Review your new answer the same way, against the same requirements."
     """requirements form: every review turn after the first."""
+    refine_requirements: str = (
+        "Now answer my request again, fixing these problems:\n{problems}\nWrite only the new answer "
+        "itself, exactly as you would reply to the request; do not mention the review."
+    )
+    """requirements form: the rewrite turn, which names the unmet requirements ({problems})."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
