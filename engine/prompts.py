@@ -57,8 +57,7 @@ VERIFY = (
 # turn because the grammar only shows the critic, token by token, what it may not write.
 PICK_REQUIREMENTS = (
     "Before you review your answer: which of these parts of my request are requirements that an "
-    "answer must meet?\n{clauses}\nList only those, each copied exactly; list none if my request "
-    "sets no requirement."
+    "answer must meet?\n{clauses}\nList each of those, copied exactly."
 )
 GUIDE_REQUIREMENTS = (
     "Now act as a strict reviewer of your answer above. For each requirement you listed, answer "
