@@ -174,6 +174,14 @@ def test_the_verdict_wording_follows_the_polarity_setting():
     assert FeedbackSpec().form == "points" and FeedbackSpec().verdict == "missing"  # off by default
 
 
+def test_the_run_options_select_the_form():
+    from selfrefine.engine.settings import refine_config
+
+    cfg = refine_config(feedback_form="requirements")
+    assert cfg.spec.form == "requirements" and cfg.spec.verdict == "missing"
+    assert refine_config().spec == FeedbackSpec()
+
+
 def test_the_picking_turn_lists_the_clauses_verbatim():
     turn = Prompts().pick_requirements(SPEC, ("use {braces}", "make it rhyme."))
     assert "\n- use {braces}\n- make it rhyme.\n" in turn
