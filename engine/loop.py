@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from selfrefine.engine import checks, scheduling
 from selfrefine.engine.acceptance import GUARD, PAIRWISE, Acceptance, refusal_reason
@@ -26,8 +26,15 @@ from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefine
 from selfrefine.engine.history import ContextFull, Conversation, chat_format
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.rewriting import STRATEGIES
-from selfrefine.engine.stopping import DONE, FAULT, StopPolicy, StopRule
+from selfrefine.engine.stopping import DONE, FAULT, UNMET, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
+from selfrefine.grammars.feedback import (
+    MAX_SEGMENTS,
+    parse_requirements,
+    request_clauses,
+    requirements_budget,
+    requirements_schema,
+)
 
 __all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "PAIRWISE", "REFINE_MODES",
            "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
@@ -72,7 +79,8 @@ class Item:
 
 
 Event = dict
-"""A loop event for streaming: {"type": draft|feedback|refine_started|refine|rejected, "round": t, ...}."""
+"""A loop event for streaming: {"type": draft|requirements|feedback|refine_started|refine|rejected,
+"round": t, ...}; `requirements` only with the requirements feedback form."""
 
 
 def select(outputs: Sequence[str], scores: Sequence[int | None], cfg: RefineConfig) -> int:
@@ -95,10 +103,10 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
     return Conversation(tok, chat_format(tok, p.system_text()), p.render("draft", cfg.spec, input=item.input))
 
 
-def _check_counts(trace: list[Call]) -> dict[str, int]:
+def _check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
     a stop flag contradicted its scores, a problem was ungrounded, and a run showed a fault:
-    read off the trace."""
+    read off the trace. With the requirements form, also the unmet requirements of all reviews."""
     counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, FAULT), 0)
     for c in trace:
         if c.rejected:
@@ -106,6 +114,11 @@ def _check_counts(trace: list[Call]) -> dict[str, int]:
         counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
         counts[UNGROUNDED] += len(c.ungrounded or ())
         counts[FAULT] += bool(c.fault)
+    spec = cfg.spec
+    if spec.form == "requirements":
+        problem = spec.verdict == "missing"
+        counts[UNMET] = sum(v is problem for c in trace if c.stage == "feedback" and c.feedback
+                            for v in (c.feedback.get(spec.verdict) or {}).values())
     return counts
 
 
@@ -115,6 +128,18 @@ def _request_text(item: Item, cfg: RefineConfig) -> str:
     if item.messages:
         return "\n".join(m["content"] for m in item.messages if isinstance(m.get("content"), str))
     return "\n".join(x for x in (cfg.prompts.system, cfg.prompts.render("draft", cfg.spec, input=item.input)) if x)
+
+
+def _request_turn(item: Item, cfg: RefineConfig) -> str:
+    """The request itself, whose clauses can be requirements: the last user turn of the client's
+    messages (its text parts), or the draft turn."""
+    if item.messages:
+        content = item.messages[-1].get("content")
+        if isinstance(content, list):
+            return "\n".join(p["text"] for p in content
+                             if isinstance(p, dict) and isinstance(p.get("text"), str))
+        return content if isinstance(content, str) else ""
+    return cfg.prompts.render("draft", cfg.spec, input=item.input)
 
 
 async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
@@ -144,6 +169,7 @@ async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine 
     await loop.draft()
     policy, reason = StopPolicy.of(cfg), "max_rounds"  # unless a rule or a refusal ends it first
     try:
+        await loop.pick_requirements()  # requirements form only: the checklist of every review
         for t in policy.review_rounds():
             review = await loop.critique(t)  # run the output (execution feedback), ask the critic, read it
             stop = policy.decide(review)
@@ -161,7 +187,7 @@ async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine 
     return LoopResult(input=item.input, id=item.id, answer=loop.outputs[k], selected_round=k,
                       stop_reason=reason, rounds=len(loop.outputs) - 1, outputs=loop.outputs,
                       scores=loop.scores, trace=loop.trace, seconds=time.perf_counter() - t0,
-                      checks=_check_counts(loop.trace))
+                      checks=_check_counts(loop.trace, cfg))
 
 
 class _Loop:
@@ -176,6 +202,10 @@ class _Loop:
         self.scores: list[int | None] = []
         self.conv = start_conversation(engine, item, cfg)
         self.accept: Acceptance  # set by draft(): its checks compare against the plain answer
+        self.review_cfg = cfg
+        """What the reviews run under: the requirements form without requirements reviews as `points`."""
+        self.requirements: tuple[str, ...] = ()
+        """The request's clauses the critic picked as requirements (requirements form)."""
 
     async def _call(self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None,
                     need: int) -> Call:
@@ -209,16 +239,52 @@ class _Loop:
         reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
         self.accept = Acceptance(cfg, item, self.critic, request, reference)
 
+    async def pick_requirements(self) -> None:
+        """Requirements form: the critic picks which of the request's clauses are requirements
+        (a grammar-forced choice among them), once, right after the draft; the turn stays in the
+        history, so every review reuses it from the prefix cache. A request of fewer than two
+        clauses (or more than MAX_SEGMENTS), free-text feedback, or no pick leaves the plain
+        review: the picking turn is then taken out of the history again."""
+        item, cfg = self.item, self.cfg
+        if cfg.spec.form != "requirements":
+            return
+        self.review_cfg = replace(cfg, spec=replace(cfg.spec, form="points"))
+        clauses = request_clauses(_request_turn(item, cfg))
+        if cfg.feedback_mode != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
+            return
+        mark = len(self.conv.ids)
+        self.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))
+        budget, schema = requirements_budget(clauses), requirements_schema(clauses)
+        sampling = Sampling(temperature=cfg.feedback_temperature, top_p=cfg.sampling.top_p,
+                            max_tokens=budget, seed=cfg.sampling.seed)
+        call = await self._call(self.critic, "requirements", 0, sampling, schema, budget)
+        try:
+            picked = parse_requirements(call.text, clauses)
+            call.feedback = {"requirements": list(picked)}
+        except ValueError as exc:
+            picked, call.feedback_error = (), str(exc)
+        if not picked:
+            self.conv.ids = self.conv.ids[:mark]
+            return
+        self.requirements, self.review_cfg = picked, cfg
+        self.emit({"type": "requirements", "round": 0, "requirements": list(picked)})
+
     async def critique(self, t: int) -> Review:
         """Round t's review of the last output, read and recorded (its score in `scores`)."""
-        item, cfg, spec, y = self.item, self.cfg, self.cfg.spec, self.outputs[-1]
+        item, cfg, y = self.item, self.review_cfg, self.outputs[-1]
+        spec = cfg.spec
         seen = await asyncio.to_thread(item.observe, y) if item.observe else Observation("")
         seen = seen if isinstance(seen, Observation) else Observation(str(seen))
         grammar = cfg.feedback_mode == "grammar"
-        choices = spec.choices(y, item.vocab) if grammar else ()
+        choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None
-        self.conv.add_user(cfg.prompts.review(spec, cfg.feedback_mode, input=item.input, round=t,
-                                              stop_phrase=cfg.stop_phrase, observation=seen.text, answer=y))
+        if self.requirements:
+            turn = cfg.prompts.review_requirements(spec, input=item.input, round=t, observation=seen.text,
+                                                   answer=y)
+        else:
+            turn = cfg.prompts.review(spec, cfg.feedback_mode, input=item.input, round=t,
+                                      stop_phrase=cfg.stop_phrase, observation=seen.text, answer=y)
+        self.conv.add_user(turn)
         call = await self._call(self.critic, "feedback", t, cfg.feedback_sampling(choices), schema,
                                 spec.token_budget(choices) if schema else MIN_ROOM)
         review = Review(t, y, read_feedback(call.text, cfg, choices, y), seen.text or None, seen.fault)
@@ -239,7 +305,8 @@ class _Loop:
         made again, in the same history."""
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
-        self.conv.add_user(p.render("refine", cfg.spec, input=item.input, round=t,
+        template = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
+        self.conv.add_user(p.render(template, cfg.spec, input=item.input, round=t,
                                     problems="\n".join(f"- {x}" for x in points), answer=y))
         self.emit({"type": "refine_started", "round": t})
         while True:

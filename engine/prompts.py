@@ -53,6 +53,23 @@ VERIFY = (
     "Answer B:\n{b}\n\nWhich answer is better, A or B?"
 )
 
+# The requirements form (FeedbackSpec.form == "requirements"). The candidates are listed in the
+# turn because the grammar only shows the critic, token by token, what it may not write.
+PICK_REQUIREMENTS = (
+    "Before you review your answer: which of these parts of my request are requirements that an "
+    "answer must meet?\n{clauses}\nList each of those, copied exactly."
+)
+GUIDE_REQUIREMENTS = (
+    "Now act as a strict reviewer of your answer above. For each requirement you listed, answer "
+    "{verdict}. Then judge the answer only against my request, on {aspects}, each from {low} (bad) "
+    "to {high} (excellent)."
+)
+VERDICT_QUESTIONS = {
+    "missing": "true if your answer misses or breaks it, false if it fully meets it",
+    "met": "true if your answer fully meets it, false if it misses or breaks it",
+}
+"""How the verdict is asked, by FeedbackSpec.verdict (why the default: its docstring)."""
+
 
 @dataclass(frozen=True)
 class Prompts:
@@ -85,6 +102,19 @@ class Prompts:
     """The same for free-text feedback."""
     verify: str = VERIFY
     """The pairwise check (`verify="pairwise"`): fields {input}, {a}, {b}."""
+    requirements: str = PICK_REQUIREMENTS
+    """requirements form: the turn after the draft that has the critic pick the request's
+    requirements; {clauses}: the request's clauses, one "- " line each."""
+    guide_requirements: str = GUIDE_REQUIREMENTS
+    """requirements form: the first review turn; {verdict} is the question asked of each
+    requirement (VERDICT_QUESTIONS)."""
+    feedback_requirements: str = "Review your new answer the same way, against the same requirements."
+    """requirements form: every review turn after the first."""
+    refine_requirements: str = (
+        "Now answer my request again, fixing these problems:\n{problems}\nWrite only the new answer "
+        "itself, exactly as you would reply to the request; do not mention the review."
+    )
+    """requirements form: the rewrite turn, which names the unmet requirements ({problems})."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
@@ -120,6 +150,19 @@ class Prompts:
         if round > 0 or not template:
             template = self.feedback_grammar if feedback_mode == "grammar" else self.feedback_text
         return self._fill(template, spec, input, round, stop_phrase, observation=observation, answer=answer)
+
+    def pick_requirements(self, spec: FeedbackSpec, clauses: tuple[str, ...], input: str = "") -> str:
+        """The requirement-picking turn (requirements form), listing the request's clauses."""
+        listed = "\n".join(f"- {c}" for c in clauses).replace("{", "{{").replace("}", "}}")
+        return self._fill(self.requirements.replace("{clauses}", listed), spec, input)
+
+    def review_requirements(self, spec: FeedbackSpec, input: str = "", round: int = 0,
+                            observation: str = "", answer: str = "") -> str:
+        """The review turn of a round with a requirement checklist: a verdict per requirement
+        (asked as spec.verdict says), then the scores."""
+        template = self.guide_requirements if round == 0 else self.feedback_requirements
+        template = template.replace("{verdict}", VERDICT_QUESTIONS[spec.verdict])
+        return self._fill(template, spec, input, round, observation=observation, answer=answer)
 
     def system_text(self) -> str | None:
         """The system turn of a loop: the caller's system text alone (None: the template's default)."""

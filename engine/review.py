@@ -33,6 +33,8 @@ class Feedback:
     """The problems the review listed (grammar mode; `Call.problems`)."""
     ungrounded: list | None = None
     """Problems whose span is not in the answer: recorded, not shown (`Call.ungrounded`)."""
+    unmet: tuple[str, ...] = ()
+    """requirements form: the problems that are unmet requirements (they veto a stop, engine.stopping)."""
 
     @property
     def total(self) -> int | None:
@@ -52,9 +54,9 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
     """Read one feedback text as the loop does, changing nothing.
 
     Grammar mode parses the JSON review against the feedback form (`choices`: the call's own
-    choices, e.g. the answer's lines) and keeps the problems whose span is in `answer`; text
-    mode reads `aspect: N/M` scores and the stop phrase, and the whole text is the problem.
-    Whether the loop stops on it is the stop policy's call (engine.stopping).
+    choices, e.g. the answer's lines, or the loop's requirements) and keeps the problems whose
+    span is in `answer`; text mode reads `aspect: N/M` scores and the stop phrase, and the
+    whole text is the problem. Whether the loop stops on it is the stop policy's call (engine.stopping).
     """
     spec = cfg.spec
     if cfg.feedback_mode == "grammar":
@@ -73,7 +75,8 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
         shown = () if flag else (text,)
     top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
     agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
-    return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None)
+    unmet = shown if spec.form == "requirements" and cfg.feedback_mode == "grammar" else ()
+    return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None, unmet)
 
 
 @dataclass(frozen=True)

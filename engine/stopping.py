@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
 FAULT = "fault"
 """Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
+UNMET = "unmet"
+"""Count key (requirements form only): requirements the reviews found unmet, summed over reviews."""
 
 DONE, VETO, CAP = "done", "veto", "cap"
 """Kinds of rule. done: the review says the output is finished; veto: while it fires, no later
@@ -48,6 +50,8 @@ class StopPolicy:
         grammar, threshold = cfg.feedback_mode == "grammar", cfg.threshold
         table = (
             (True, StopRule(FAULT, lambda r: bool(r.fault), VETO)),  # the run proved a problem
+            # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
+            (cfg.spec.form == "requirements", StopRule(UNMET, lambda r: bool(r.feedback.unmet), VETO)),
             (cfg.stop_on_top, StopRule("top_scores", lambda r: r.feedback.top)),
             (grammar and cfg.stop_on_no_problems,
              StopRule("no_problems", lambda r: r.feedback.data is not None and not r.feedback.points)),

@@ -126,7 +126,7 @@ class Engine(Protocol):
 class Call:
     """One engine call inside a loop, as recorded in the trace."""
 
-    stage: str  # draft | feedback | refine
+    stage: str  # draft | requirements (the requirements feedback form) | feedback | refine
     round: int
     model: str
     text: str

@@ -1,13 +1,16 @@
 """Feedback as a typed schema: problems first, then aspect scores and a stop flag.
 
 The pydantic model built here is turned into a JSON schema that vLLM's structured outputs
-enforce while the model writes, so feedback always parses. Three forms:
+enforce while the model writes, so feedback always parses. Four forms:
 
 - `points`: a list of short problem statements (the original form);
 - `grounded`: each problem names the exact span of the answer it concerns (a choice among
   the answer's own sentences or lines, an enum built per call), what is wrong and the fix;
 - `checklist`: one true/false per item of a vocabulary the task gives (the item's concepts,
-  the title's words, the answer's sentences): no empty list to hide behind.
+  the title's words, the answer's sentences): no empty list to hide behind;
+- `requirements`: one true/false per requirement of the request, the requirements being spans
+  of the request itself that the critic picked once per loop (`request_clauses`,
+  `requirements_schema`), so it cannot invent one.
 
 Problems come before the scores (evidence before the verdict). Text fields are bounded in
 words, never in characters: a bound in characters made the grammar close a point in the
@@ -36,7 +39,14 @@ DEFAULT_ASPECTS = ("correctness", "completeness", "clarity")
 DEFAULT_SCALE = (1, 5)
 FEEDBACK_MAX_ITEMS = 4
 FEEDBACK_ITEM_WORDS = 20
-FORMS = ("points", "grounded", "checklist")
+FORMS = ("points", "grounded", "checklist", "requirements")
+VERDICTS = ("missing", "met")
+"""requirements form: the question asked of each requirement, also the verdict's key (see
+FeedbackSpec.verdict)."""
+REQUIREMENT_LABEL = "Requirement not met"
+MAX_REQUIREMENTS = 8
+"""At most this many requirements are picked; a request with more clauses than MAX_SEGMENTS
+has no checklist (the plain review)."""
 SPAN_SOURCES = ("sentences", "lines")
 MAX_SEGMENTS = 40
 """An answer with more segments than this gets a free `span` (checked afterwards) instead of an enum."""
@@ -122,6 +132,15 @@ class FeedbackSpec:
     spans: str = "sentences"
     """grounded form: the answer's sentences (prose) or lines (code) are the spans to choose from."""
     checklist: Checklist | None = None
+    verdict: str = "missing"
+    """requirements form: what each requirement's true/false answers. "missing": is it missing or
+    broken (true = a problem, as CommonGen-Hard asks); "met": is it met (false = a problem).
+    A critic that answers the same whatever the question (the 1.5B said true to every item,
+    the 0.5B false) should land on "met" by its bias: a requirement wrongly called met ends
+    the loop with the answer it has (today's outcome), while one wrongly called unmet sends a
+    correct answer into rewrites told to change it. The default critic is the 0.5B, so the
+    default is "missing"; for a yes-saying critic "met" is the cheaper question. Unmeasured:
+    a later run decides."""
 
     def __post_init__(self) -> None:
         if not self.aspects:
@@ -144,6 +163,8 @@ class FeedbackSpec:
             raise InvalidParameter("spans", f"must be one of {', '.join(SPAN_SOURCES)}")
         if (self.form == "checklist") != (self.checklist is not None):
             raise InvalidParameter("checklist", "the checklist form needs a checklist, and only it")
+        if self.verdict not in VERDICTS:
+            raise InvalidParameter("verdict", f"must be one of {', '.join(VERDICTS)}")
 
     @property
     def max_total(self) -> int:
@@ -153,7 +174,10 @@ class FeedbackSpec:
 
     def choices(self, answer: str = "", vocab: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
         """What this call's schema lets the critic choose from: spans of the answer (grounded),
-        checklist items (checklist), or nothing (points)."""
+        checklist items (checklist), the loop's requirements, given as `vocab` (requirements),
+        or nothing (points)."""
+        if self.form == "requirements":
+            return tuple(dict.fromkeys(v for v in (vocab or ()) if v))
         if self.form == "grounded":
             return segments(answer, self.spans)
         if self.form == "checklist":
@@ -204,6 +228,10 @@ class FeedbackSpec:
                 else:
                     ungrounded.append(p)
             return shown, ungrounded
+        if self.form == "requirements":  # one line each: a requirement may hold commas
+            problem = self.verdict == "missing"
+            return [f'{REQUIREMENT_LABEL}: "{k}"' for k, v in (fb.get(self.verdict) or {}).items()
+                    if v is problem], []
         c = self.checklist
         flagged = [k for k, v in (fb.get(c.key) or {}).items() if v is c.problem_when]
         if not flagged:
@@ -226,6 +254,67 @@ def segments(answer: str, how: str) -> tuple[str, ...]:
         if p and any(ch.isalnum() for ch in p) and p not in out:
             out.append(p)
     return tuple(out)
+
+
+_LIST_MARK = re.compile(r"\s*(?:[-*+\u2022]|\d{1,2}[.)]|[a-zA-Z][.)])\s+")
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|\s*;\s*|,\s+(?:and then|and|but|then)\s+")
+_AND = " and "
+_CLAUSE_WORDS = 3
+"""Both sides of a bare " and " need this many words to be two clauses: "write a haiku and
+make it rhyme" is two requirements, "use salt and pepper" one."""
+
+
+def request_clauses(request: str) -> tuple[str, ...]:
+    """The request's clauses, each an exact substring of it, in order, deduplicated: its lines
+    (list markers dropped), their sentences, the parts joined by ";" or ", and" / ", but" /
+    ", then", and the parts joined by a bare " and " when both have _CLAUSE_WORDS words. A
+    clause has at least two words and at most MAX_SEGMENT_CHARS characters."""
+    out: list[str] = []
+    for line in request.splitlines():
+        mark = _LIST_MARK.match(line)
+        line = line[mark.end():] if mark else line
+        for part in _CLAUSE_BREAK.split(line):
+            groups: list[str] = []
+            for piece in part.split(_AND):
+                if groups and (len(groups[-1].split()) < _CLAUSE_WORDS or len(piece.split()) < _CLAUSE_WORDS):
+                    groups[-1] += _AND + piece  # rejoined exactly as written
+                else:
+                    groups.append(piece)
+            for g in groups:
+                g = g[:MAX_SEGMENT_CHARS].strip().rstrip(",:").strip()
+                if len(g.split()) >= 2 and any(ch.isalnum() for ch in g) and g not in out:
+                    out.append(g)
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _requirements_model(clauses: tuple[str, ...]) -> type[BaseModel]:
+    pick = Literal.__getitem__(clauses)
+    return create_model("PickedRequirements", __config__=ConfigDict(extra="forbid"), requirements=(
+        list[pick], Field(max_length=min(len(clauses), MAX_REQUIREMENTS),
+                          description="The parts of the request that an answer must meet, copied exactly.")))
+
+
+def requirements_schema(clauses: tuple[str, ...]) -> dict:
+    """The requirement-picking call's schema: a list of the request's own clauses (an enum),
+    possibly empty, at most MAX_REQUIREMENTS."""
+    return _requirements_model(tuple(clauses)).model_json_schema()
+
+
+def requirements_budget(clauses: tuple[str, ...]) -> int:
+    """max_tokens for the picking call: the longest clauses, JSON-quoted, at one token a character."""
+    longest = sorted((len(json.dumps(c)) + 2 for c in clauses), reverse=True)[:MAX_REQUIREMENTS]
+    return sum(longest) + 32
+
+
+def parse_requirements(text: str, clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """The picked requirements, deduplicated, in the request's order; raises ValueError when
+    the text does not match the schema."""
+    try:
+        picked = _requirements_model(tuple(clauses)).model_validate_json(text).requirements
+    except ValidationError as exc:
+        raise ValueError(f"requirements do not match the schema: {exc.errors()[0]['msg']}") from exc
+    return tuple(c for c in clauses if c in picked)
 
 
 def _text(n: int, description: str):
@@ -264,6 +353,11 @@ def _feedback_model(spec: FeedbackSpec, choices: tuple[str, ...]) -> type[BaseMo
         items = create_model("Checklist", __config__=ConfigDict(extra="forbid"),
                              **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
         head = {c.key: (items, Field(description=f"{c.key.replace('_', ' ')}: true or false for each"))}
+    elif spec.form == "requirements":
+        items = create_model("Requirements", __config__=ConfigDict(extra="forbid"),
+                             **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
+        verdict = Field(description=f"{spec.verdict}: true or false for each requirement")
+        head = {spec.verdict: (items, verdict)}
     else:
         point = Annotated[str, StringConstraints(pattern=words_pattern(spec.item_words))]
         head = {"feedback": (list[point], Field(
