@@ -60,7 +60,8 @@ def _json(text: str):
 
 
 def _edge(text: str) -> str:
-    return text.strip().lower()
+    """The text for start / end checks: markdown emphasis and quotes around it do not count."""
+    return text.strip().strip("*_\"'“”‘’`").strip().lower()
 
 
 def _json_shape(text: str, c: dict) -> bool:
@@ -236,8 +237,12 @@ class GenericScorer:
 
     def run_tests(self, row: dict, output: str) -> tuple[list[bool] | None, str | None]:
         """(one pass / fail per hidden test, None), or (None, why nothing could be run)."""
-        code = extract_code(output)
-        _, err = parse_python(code)
+        # lone surrogates cannot be written to the sandbox's file: replace them
+        code = extract_code(output).encode("utf-8", "replace").decode("utf-8")
+        try:
+            _, err = parse_python(code)
+        except (RecursionError, MemoryError):  # nesting too deep for the parser
+            err = "not a Python program (nested too deeply)"
         if err:
             return None, err
         mark = f"@@RESULT-{secrets.token_hex(8)}@@"
@@ -270,7 +275,8 @@ class GenericScorer:
             share = sum(met) / len(met)
             score = 1.0 if all(met) else 0.0
             return {"score": score, "kind": kind, "constraints_met": round(share, 4),
-                    f"score_{kind}": score, "failed": [c["check"] for c, ok in zip(row["checks"], met) if not ok]}
+                    f"score_{kind}": score,
+                    "failed": [c["check"] for c, ok in zip(row["checks"], met, strict=True) if not ok]}
         if kind == "function":
             try:
                 results, err = self.run_tests(row, text)

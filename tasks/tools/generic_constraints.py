@@ -1,10 +1,11 @@
-"""The generic task's constraint requests (written for this project) and the checks each one's scorer applies."""
+"""The generic task's constraint requests (written for this project) and the checks its scorer applies."""
 
 from __future__ import annotations
 
 
 def _w(lo=None, hi=None):
-    return {"check": "words", **({"min": lo} if lo is not None else {}), **({"max": hi} if hi is not None else {})}
+    return {"check": "words", **({"min": lo} if lo is not None else {}),
+            **({"max": hi} if hi is not None else {})}
 
 
 def _s(lo=None, hi=None):
@@ -127,7 +128,8 @@ CONSTRAINTS: list[tuple[str, list[dict]]] = [
     ("Explain what DNS is in a single paragraph that ends with a question.",
      [_n("paragraphs", 1), {"check": "ends_with_question"}]),
     ("Write a dialogue of exactly six lines between two friends planning a picnic. Every line must "
-     "begin with 'Ana:' or 'Ben:'.", [_n("lines", 6), {"check": "each_line_starts", "any": ["ana:", "ben:"]}]),
+     "begin with 'Ana:' or 'Ben:'.",
+     [_n("lines", 6), {"check": "each_line_starts", "any": ["ana:", "ben:"]}]),
     ("Give three pros and three cons of remote work as bullets, under two headings titled Pros and "
      "Cons, each on its own line.", [_sec("Pros", "Cons"), _n("bullets", 6)]),
     ("Write a riddle about a shadow in at most four lines without using the words 'shadow' or 'dark'.",

@@ -22,7 +22,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
      "returns the strings for 1..n: 'Fizz' for multiples of 3, 'Buzz' for multiples of 5, "
      "'FizzBuzz' for multiples of both, else the number itself as a string",
      "def fizzbuzz(n):\n    out = []\n    for i in range(1, n + 1):\n"
-     "        out.append('FizzBuzz' if i % 15 == 0 else 'Fizz' if i % 3 == 0 else 'Buzz' if i % 5 == 0 else str(i))\n"
+     "        out.append('FizzBuzz' if i % 15 == 0 else 'Fizz' if i % 3 == 0 else 'Buzz' if i % 5 == 0 "
+     "else str(i))\n"
      "    return out\n",
      [[5], [1], [15], [0], [16]]),
     ("second_largest", "second_largest(nums: list[int]) -> int | None",
@@ -34,7 +35,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
      "flattens arbitrarily nested lists into one flat list, keeping the order of the elements",
      "def flatten(items):\n    out = []\n    for x in items:\n"
      "        out.extend(flatten(x) if isinstance(x, list) else [x])\n    return out\n",
-     [[[1, [2, 3], [4, [5]]]], [[]], [[[[[]]]]], [["a", ["b", ["c"]]]], [[1, 2, 3]], [[[1], [], [2, [3, [4]]]]]]),
+     [[[1, [2, 3], [4, [5]]]], [[]], [[[[[]]]]], [["a", ["b", ["c"]]]], [[1, 2, 3]],
+      [[[1], [], [2, [3, [4]]]]]]),
     ("word_frequencies", "word_frequencies(text: str) -> dict[str, int]",
      "counts how often each word occurs in text; words are runs of letters, counted in lowercase",
      "import re\ndef word_frequencies(text):\n    out = {}\n"
@@ -51,7 +53,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
     ("rle_decode", "rle_decode(s: str) -> str",
      "decodes a run-length string in which each letter is followed by how many times it repeats "
      "(the count may have several digits)",
-     "import re\ndef rle_decode(s):\n    return ''.join(c * int(n) for c, n in re.findall(r'(\\D)(\\d+)', s))\n",
+     "import re\ndef rle_decode(s):\n"
+     "    return ''.join(c * int(n) for c, n in re.findall(r'(\\D)(\\d+)', s))\n",
      [["a3b1c2"], ["x1"], [""], ["z12"], ["a1b2a1"]]),
     ("is_prime", "is_prime(n: int) -> bool",
      "returns True when n is a prime number",
@@ -60,7 +63,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
      [[7], [1], [10], [2], [0], [-7], [97], [7919], [7917]]),
     ("primes_below", "primes_below(n: int) -> list[int]",
      "returns all prime numbers smaller than n, in increasing order",
-     "def primes_below(n):\n    return [p for p in range(2, n) if all(p % d for d in range(2, int(p ** 0.5) + 1))]\n",
+     "def primes_below(n):\n"
+     "    return [p for p in range(2, n) if all(p % d for d in range(2, int(p ** 0.5) + 1))]\n",
      [[10], [2], [3], [30], [0], [50]]),
     ("lcm_list", "lcm_list(nums: list[int]) -> int",
      "returns the least common multiple of a non-empty list of positive integers",
@@ -76,7 +80,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
      [["XIV"], ["III"], ["MCMXCIV"], ["IX"], ["MMXXVI"], ["CDXLIV"], ["I"]]),
     ("int_to_roman", "int_to_roman(n: int) -> str",
      "converts an integer from 1 to 3999 to a Roman numeral using subtractive notation",
-     "def int_to_roman(n):\n    vals = [(1000, 'M'), (900, 'CM'), (500, 'D'), (400, 'CD'), (100, 'C'), (90, 'XC'),\n"
+     "def int_to_roman(n):\n"
+     "    vals = [(1000, 'M'), (900, 'CM'), (500, 'D'), (400, 'CD'), (100, 'C'), (90, 'XC'),\n"
      "            (50, 'L'), (40, 'XL'), (10, 'X'), (9, 'IX'), (5, 'V'), (4, 'IV'), (1, 'I')]\n"
      "    out = ''\n    for v, r in vals:\n        while n >= v:\n            out += r\n            n -= v\n"
      "    return out\n",
@@ -96,7 +101,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
     ("are_anagrams", "are_anagrams(a: str, b: str) -> bool",
      "returns True when a and b use exactly the same letters the same number of times, ignoring "
      "spaces and case",
-     "def are_anagrams(a, b):\n    f = lambda s: sorted(s.replace(' ', '').lower())\n    return f(a) == f(b)\n",
+     "def are_anagrams(a, b):\n    f = lambda s: sorted(s.replace(' ', '').lower())\n"
+     "    return f(a) == f(b)\n",
      [["listen", "silent"], ["apple", "pale"], ["Dormitory", "dirty room"], ["", ""], ["aab", "abb"],
       ["Astronomer", "Moon starer"]]),
     ("chunk", "chunk(items: list, size: int) -> list[list]",
@@ -183,7 +189,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
      [[[2, 7, 11, 15], 9], [[1, 2, 3], 7], [[3, 3], 6], [[], 1], [[1, 5, 1, 5], 6], [[0, -1, 1], 0]]),
     ("parse_duration", "parse_duration(text: str) -> int",
      "converts a duration such as '1h30m', '45m' or '2h' into a number of minutes",
-     "import re\ndef parse_duration(text):\n    h = re.search(r'(\\d+)h', text)\n    m = re.search(r'(\\d+)m', text)\n"
+     "import re\ndef parse_duration(text):\n    h = re.search(r'(\\d+)h', text)\n"
+     "    m = re.search(r'(\\d+)m', text)\n"
      "    return (int(h.group(1)) * 60 if h else 0) + (int(m.group(1)) if m else 0)\n",
      [["1h30m"], ["45m"], ["2h"], ["0h5m"], ["10h0m"], ["12h59m"]]),
     ("format_seconds", "format_seconds(seconds: int) -> str",
@@ -223,7 +230,8 @@ FUNCTIONS: list[tuple[str, str, str, str, list[list]]] = [
     ("capitalize_words", "capitalize_words(text: str) -> str",
      "makes the first letter of every space-separated word uppercase and the rest of it lowercase, "
      "keeping the spaces as they are",
-     "def capitalize_words(text):\n    return ' '.join(w[:1].upper() + w[1:].lower() for w in text.split(' '))\n",
+     "def capitalize_words(text):\n"
+     "    return ' '.join(w[:1].upper() + w[1:].lower() for w in text.split(' '))\n",
      [["hello world"], ["hELLO wORLD"], [""], ["a  b"], ["123abc def"]]),
     ("count_words", "count_words(text: str) -> int",
      "counts the words of text, where a word is a maximal run of characters that are not whitespace",
