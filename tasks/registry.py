@@ -191,11 +191,12 @@ def _select(rows: list[dict], row_filter: dict[str, tuple] | None) -> list[dict]
     return [r for r in rows if all(r.get(k) in want for k, want in row_filter.items())]
 
 
-def _row_filter(where: str, got, rows: list[dict]) -> dict[str, tuple] | None:
+def _row_filter(where: str, got, data_path: Path) -> dict[str, tuple] | None:
     """task.yaml's `rows` as {field: accepted values}; a field no row has, or a filter that
-    keeps no row, is an error naming it."""
+    keeps no row, is an error naming it. The data is read only when there is a filter."""
     if got is None:
         return None
+    rows = _read_rows(data_path)
     if not isinstance(got, dict) or not got:
         raise TaskError(f"{where}: rows must be a mapping of row field to value(s)")
     out = {}
@@ -308,7 +309,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
     data_path = (folder / raw.get("data", "data.jsonl")).resolve()
     if not data_path.is_file():
         raise TaskError(f"{folder.name}: missing data file {data_path}")
-    row_filter = _row_filter(f"{folder.name}/task.yaml", raw.get("rows"), _read_rows(data_path))
+    row_filter = _row_filter(f"{folder.name}/task.yaml", raw.get("rows"), data_path)
     in_path = folder / raw.get("input", "input.j2")
     if not in_path.is_file():
         raise TaskError(f"{folder.name}: missing input template {in_path.name}")
@@ -354,7 +355,7 @@ def _load_generic(raw: dict, folder: Path, variant: str | None, values: dict) ->
     rows = _read_rows(data_path)
     if not all(isinstance(r.get(GENERIC_FIELD), str) and r[GENERIC_FIELD].strip() for r in rows):
         raise TaskError(f"{folder.name}: every row of a generic task needs a non-empty {GENERIC_FIELD!r}")
-    row_filter = _row_filter(where, raw.get("rows"), rows)
+    row_filter = _row_filter(where, raw.get("rows"), data_path)
     scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
     return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
                 description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
