@@ -25,6 +25,13 @@ task.yaml keys (paths are relative to the folder):
     scorer_options: {...}           keyword arguments of the scorer class; judge: {...} for judged tasks
     scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
     variants: {name: {overrides...}} optional; `default_variant` names the default
+    rows: {field: value or [values]}  optional: only the rows whose field has one of the values
+                                    (e.g. a variant per split: `dev: {rows: {split: dev}}`)
+    generic: true                   the generic loop exactly as `selfrefine run "<request>"` runs it:
+                                    each row's "request" is the item's input as-is, the default
+                                    Prompts and the loop options' defaults (no prompts, input,
+                                    initial, oracle, observe, guard or feedback checklist/vocab);
+                                    Items take observe / guard from `generic_item_hooks`
 
 The loop, feedback and sampling keys are the loop options of engine.options (their defaults
 are its defaults); old spellings are accepted: max_rounds (rounds), max_items (feedback_points),
@@ -39,6 +46,7 @@ import importlib.util
 import re
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -54,6 +62,27 @@ from selfrefine.grammars.feedback import Checklist
 from selfrefine.tasks.scoring import keywords
 
 TASKS_DIR = Path(__file__).resolve().parent
+
+GENERIC_FIELD = "request"
+"""The row field a `generic: true` task's item input is, verbatim."""
+
+Hooks = tuple[Callable | None, Callable | None]
+GenericHooks = Callable[[str], Hooks]
+GENERIC_HOOKS: GenericHooks | None = None
+"""The one place the generic loop's tool observers plug in: a function of the request text that
+returns the (observe, guard) pair of its Item, as `selfrefine run` would build them. None: no
+tools (the generic loop as `run` runs it now). Set it (or pass `hooks` to `generic_item_hooks`)
+to the same builder `run` uses so the generic task keeps measuring exactly what `run` does."""
+
+
+def generic_item_hooks(request: str, hooks: GenericHooks | None = None) -> Hooks:
+    """The (observe, guard) of a generic task's Item for `request`: from `hooks`, else
+    GENERIC_HOOKS, else none."""
+    builder = hooks or GENERIC_HOOKS
+    if builder is None:
+        return None, None
+    observe, guard = builder(request)
+    return observe, guard
 
 
 class TaskError(ValueError):
@@ -85,6 +114,10 @@ class Task:
     data_path: Path | None = None
     input_template: jinja2.Template | None = None
     extra: dict = field(default_factory=dict)
+    row_filter: dict[str, tuple] | None = None
+    """task.yaml `rows`: only rows whose field has one of these values (e.g. a split)."""
+    generic: bool = False
+    """The generic loop as `selfrefine run` runs it: the row's request is the input verbatim."""
 
     @property
     def scorer_needs_judge(self) -> bool:
@@ -98,15 +131,20 @@ class Task:
         """The first `limit` rows of the task's data (all when None)."""
         if limit is not None and limit < 1:
             raise TaskError(f"--limit must be >= 1 (got {limit})")
-        rows = _read_rows(self.data_path)
+        rows = _select(_read_rows(self.data_path), self.row_filter)
         if limit is not None and limit > len(rows):
             raise TaskError(f"{self.label} has only {len(rows)} items (asked for --limit {limit})")
         return rows[:limit] if limit else rows
 
     def render_input(self, row: dict) -> str:
+        if self.generic:
+            return row[GENERIC_FIELD]
         return self.input_template.render(**row).strip()
 
     def item(self, row: dict) -> Item:
+        if self.generic:  # as `selfrefine run "<request>"` builds its Item, plus the tool hook
+            observe, guard = generic_item_hooks(row[GENERIC_FIELD])
+            return Item(input=row[GENERIC_FIELD], id=str(row["id"]), observe=observe, guard=guard)
         initial = row[self.initial_field] if self.initial_field else None
         observe = functools.partial(self.scorer.observe, row) if self.observe else None
         guard = functools.partial(self.scorer.guard, row) if self.guard else None
@@ -145,6 +183,33 @@ def _read_rows_cached(path: str, mtime: float) -> tuple[dict, ...]:
 
 def _read_rows(path: Path) -> list[dict]:
     return [copy.deepcopy(r) for r in _read_rows_cached(str(path), path.stat().st_mtime)]
+
+
+def _select(rows: list[dict], row_filter: dict[str, tuple] | None) -> list[dict]:
+    if not row_filter:
+        return rows
+    return [r for r in rows if all(r.get(k) in want for k, want in row_filter.items())]
+
+
+def _row_filter(where: str, got, data_path: Path) -> dict[str, tuple] | None:
+    """task.yaml's `rows` as {field: accepted values}; a field no row has, or a filter that
+    keeps no row, is an error naming it. The data is read only when there is a filter."""
+    if got is None:
+        return None
+    rows = _read_rows(data_path)
+    if not isinstance(got, dict) or not got:
+        raise TaskError(f"{where}: rows must be a mapping of row field to value(s)")
+    out = {}
+    for k, v in got.items():
+        if not any(k in r for r in rows):
+            raise TaskError(f"{where} rows: unknown row field {k!r}")
+        vals = tuple(v) if isinstance(v, list) else (v,)
+        if not vals or not all(isinstance(x, (str, int, float, bool)) for x in vals):
+            raise TaskError(f"{where} rows: {k} must be a value or a list of values")
+        out[k] = vals
+    if not _select(rows, out):
+        raise TaskError(f"{where} rows: {got} selects no row")
+    return out
 
 
 def available() -> list[str]:
@@ -208,6 +273,10 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
             raise TaskError(f"task {name!r} has no variant {variant!r}; variants: {', '.join(vs) or 'none'}")
         raw = _merge(raw, vs[variant] or {})
     values = loop_values(raw, f"{folder.name}/task.yaml")
+    if not isinstance(raw.get("generic", False), bool):
+        raise TaskError(f"{folder.name}/task.yaml: generic must be true or false")
+    if raw.get("generic"):
+        return _load_generic(raw, folder, variant, values)
 
     def text(rel: str | None) -> str | None:
         if rel is None:
@@ -240,6 +309,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
     data_path = (folder / raw.get("data", "data.jsonl")).resolve()
     if not data_path.is_file():
         raise TaskError(f"{folder.name}: missing data file {data_path}")
+    row_filter = _row_filter(f"{folder.name}/task.yaml", raw.get("rows"), data_path)
     in_path = folder / raw.get("input", "input.j2")
     if not in_path.is_file():
         raise TaskError(f"{folder.name}: missing input template {in_path.name}")
@@ -257,7 +327,40 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
                 scorer=scorer, oracle=bool(raw.get("oracle", False)), initial_field=raw.get("initial"),
                 vocab=vocab, observe=observe, guard=guard,
                 data_path=data_path, input_template=env.from_string(in_path.read_text()),
-                extra={k: raw[k] for k in ("judge",) if k in raw})
+                extra={k: raw[k] for k in ("judge",) if k in raw}, row_filter=row_filter)
+
+
+GENERIC_REFUSES = ("prompts", "input", "initial", "oracle", "observe", "guard")
+"""task.yaml keys a `generic: true` task cannot have: they would make its loop differ from `run`'s."""
+
+
+def _load_generic(raw: dict, folder: Path, variant: str | None, values: dict) -> Task:
+    """A `generic: true` task: the RefineConfig `selfrefine run` builds from the same loop values
+    (settings.refine_config: the option defaults, the default Prompts), the request verbatim."""
+    where = f"{folder.name}/task.yaml"
+    for key in GENERIC_REFUSES:
+        if key in raw:
+            raise TaskError(f"{where}: {key} cannot be set with generic: true (the loop's own applies)")
+    fb = raw.get("feedback") or {}
+    for key in SECTION_KEYS["feedback"]:
+        if key in fb:
+            raise TaskError(f"{where}: feedback.{key} cannot be set with generic: true")
+    try:
+        cfg = options.to_config(values)
+    except Exception as exc:  # InvalidParameter etc.
+        raise TaskError(f"{folder.name}: bad loop settings: {exc}") from exc
+    data_path = (folder / raw.get("data", "data.jsonl")).resolve()
+    if not data_path.is_file():
+        raise TaskError(f"{folder.name}: missing data file {data_path}")
+    rows = _read_rows(data_path)
+    if not all(isinstance(r.get(GENERIC_FIELD), str) and r[GENERIC_FIELD].strip() for r in rows):
+        raise TaskError(f"{folder.name}: every row of a generic task needs a non-empty {GENERIC_FIELD!r}")
+    row_filter = _row_filter(where, raw.get("rows"), data_path)
+    scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
+    return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
+                description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
+                scorer=scorer, data_path=data_path, extra={k: raw[k] for k in ("judge",) if k in raw},
+                row_filter=row_filter, generic=True)
 
 
 def with_overrides(task: Task, **overrides) -> Task:
@@ -274,7 +377,7 @@ def with_overrides(task: Task, **overrides) -> Task:
 
 TOP_KEYS = ("name", "description", "metric", "data", "input", "initial", "prompts", "feedback", "loop",
             "sampling", "observe", "guard", "oracle", "scorer", "scorer_options", "judge", "variants",
-            "default_variant")
+            "default_variant", "rows", "generic")
 """task.yaml's top-level keys."""
 PROMPT_KEYS = ("draft", "feedback", "refine", "retry", "system", "guide")
 SECTION_KEYS = {"feedback": ("checklist", "vocab")}

@@ -107,6 +107,7 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     assert top == {"selfrefine"}
     for must in ("selfrefine/cli.py", "selfrefine/engine/loop.py", "selfrefine/grammars/feedback.py",
                  "selfrefine/tasks/commongen_hard/task.yaml", "selfrefine/tasks/commongen_hard/data.jsonl",
+                 "selfrefine/tasks/generic/task.yaml", "selfrefine/tasks/generic/data.jsonl",
                  "selfrefine/bench/run.py", "selfrefine/engine/server/app.py"):
         assert must in names, must
 
@@ -127,7 +128,7 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
                 "print(selfrefine.__file__); print(l.__file__); print(len(r.available()))")
     assert where.returncode == 0, where.stderr
     lines = where.stdout.split()
-    assert all(line.startswith(purelib) for line in lines[:2]) and lines[2] == "7"
+    assert all(line.startswith(purelib) for line in lines[:2]) and lines[2] == "8"
     for bare in LAYERS:  # nothing installed a top-level engine / tasks / ...
         assert not (Path(purelib) / bare).exists()
     exe = str(venv / "bin" / "selfrefine")

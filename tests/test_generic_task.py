@@ -1,0 +1,266 @@
+"""The generic task: its data and splits, its loop being `selfrefine run`'s, and its hidden checkers
+on hand-written answers and on garbage (no engine)."""
+
+from collections import Counter
+
+import pytest
+
+from selfrefine.engine import settings
+from selfrefine.engine.loop import Item
+from selfrefine.tasks import registry
+from selfrefine.tasks.registry import TaskError
+from selfrefine.tasks.tools import generic_data
+
+KINDS = {"constraints": 60, "function": 40, "everyday": 20}
+
+
+@pytest.fixture(scope="module")
+def task():
+    return registry.load("generic:all")
+
+
+@pytest.fixture(scope="module")
+def by_id(task):
+    return {r["id"]: r for r in task.rows()}
+
+
+def _score(task, by_id, rid, output):
+    return task.scorer.score(by_id[rid], output)
+
+
+# ------------------------------------------------------------------ data and splits
+
+def test_loads_with_enough_rows_of_each_kind(task):
+    rows = task.rows()
+    assert len(rows) >= 120
+    kinds = Counter(r["kind"] for r in rows)
+    assert all(kinds[k] >= n for k, n in KINDS.items()) and set(kinds) == set(KINDS)
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert len({r["request"] for r in rows}) == len(rows)
+
+
+def test_splits_are_deterministic_stratified_and_select_the_rows(task):
+    rows = task.rows()
+    assert {r["split"] for r in rows} == {"dev", "test"}
+    for kind in KINDS:
+        mine = [r for r in rows if r["kind"] == kind]
+        assert [r["split"] for r in mine] == ["dev" if i % 3 == 0 else "test" for i in range(len(mine))]
+        assert {r["split"] for r in mine} == {"dev", "test"}
+    dev, test = registry.load("generic:dev").rows(), registry.load("generic:test").rows()
+    assert {r["id"] for r in dev} == {r["id"] for r in rows if r["split"] == "dev"}
+    assert {r["id"] for r in test} == {r["id"] for r in rows if r["split"] == "test"}
+    assert not {r["id"] for r in dev} & {r["id"] for r in test}
+    assert registry.load("generic").variant == "dev"  # tuning runs see dev unless told otherwise
+    assert generic_data.render() == task.data_path.read_text()  # data.jsonl is the generator's
+
+
+def test_every_row_is_checkable(task):
+    scorer = task.scorer
+    for r in task.rows():
+        if r["kind"] == "constraints":
+            assert r["checks"]
+            scorer.score(r, "")  # every check name is known (an unknown one raises)
+        elif r["kind"] == "function":
+            shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
+            assert 1 <= shown < len(r["tests"]), r["id"]  # hidden tests: more cases than shown
+        else:
+            assert r["answer"].get("any") or "number" in r["answer"]
+
+
+# ------------------------------------------------------------------ the loop is `selfrefine run`'s
+
+def test_config_and_prompts_are_those_of_run(task, by_id):
+    assert task.generic
+    assert task.cfg == settings.refine_config()  # run's options at their defaults
+    assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.prompts.Prompts
+    for variant in ("dev", "test", "all"):
+        assert registry.load("generic", variant).cfg == task.cfg
+    for rid in ("c01", "f01", "e01"):
+        row = by_id[rid]
+        item, as_run = task.item(row), Item(input=row["request"])
+        assert item.input == row["request"] and item.id == rid
+        assert (item.initial, item.messages, item.vocab, item.observe, item.guard) == (None,) * 5
+        spec = task.cfg.spec
+        assert task.cfg.prompts.opening(spec, item.input) == settings.refine_config().prompts.opening(
+            spec, as_run.input) == [{"role": "user", "content": row["request"]}]
+
+
+def test_overrides_change_the_generic_config_like_run_flags(task):
+    t = registry.with_overrides(task, rounds=2, temperature=0.0)
+    assert t.cfg == settings.refine_config(rounds=2, temperature=0.0)
+
+
+def test_the_observer_hook_builds_observe_and_guard(task, by_id, monkeypatch):
+    seen = []
+
+    def builder(request):
+        seen.append(request)
+        return (lambda out: "observed"), (lambda out: None)
+
+    monkeypatch.setattr(registry, "GENERIC_HOOKS", builder)
+    item = task.item(by_id["f02"])
+    assert seen == [by_id["f02"]["request"]] and item.observe("x") == "observed" and item.guard("x") is None
+    assert registry.generic_item_hooks("r", hooks=lambda r: (None, print)) == (None, print)
+
+
+def test_generic_refuses_keys_that_would_change_the_loop(tmp_path):
+    f = tmp_path / "g"
+    f.mkdir()
+    (f / "data.jsonl").write_text('{"id": "a", "request": "Say hi.", "split": "dev"}\n')
+    (f / "s.py").write_text("class S:\n    def score(self, row, out):\n        return {'score': 1.0}\n")
+    base = "name: g\ngeneric: true\nscorer: s.py:S\n"
+    for extra, match in (("prompts: {draft: d.txt}\n", "prompts cannot be set"),
+                         ("guard: true\n", "guard cannot be set"),
+                         ("input: input.j2\n", "input cannot be set"),
+                         ("rows: {nope: 1}\n", "unknown row field 'nope'"),
+                         ("rows: {split: test}\n", "selects no row"),
+                         ("rows: [dev]\n", "rows must be a mapping"),
+                         ("generic_extra: 1\n", "unknown key 'generic_extra'")):
+        (f / "task.yaml").write_text(base + extra)
+        with pytest.raises(TaskError, match=match):
+            registry.load(str(f))
+    (f / "task.yaml").write_text("name: g\ngeneric: 1\nscorer: s.py:S\n")
+    with pytest.raises(TaskError, match="generic must be true or false"):
+        registry.load(str(f))
+    (f / "task.yaml").write_text(base + "rows: {split: [dev, test]}\n")
+    assert registry.load(str(f)).item(registry.load(str(f)).rows()[0]).input == "Say hi."
+
+
+def test_a_rows_filter_works_for_ordinary_tasks_too(tmp_path):
+    f = tmp_path / "t"
+    f.mkdir()
+    (f / "task.yaml").write_text("name: t\nscorer: s.py:S\nvariants: {b: {rows: {grp: b}}}\n")
+    (f / "input.j2").write_text("{{ w }}")
+    (f / "data.jsonl").write_text('{"id": 1, "w": "x", "grp": "a"}\n{"id": 2, "w": "y", "grp": "b"}\n')
+    (f / "s.py").write_text("class S:\n    def score(self, row, out):\n        return {'score': 1.0}\n")
+    assert [r["id"] for r in registry.load(str(f), "b").rows()] == [2]
+
+
+# ------------------------------------------------------------------ constraint checkers
+
+CONSTRAINT_CASES = {
+    "c01": ("A white beam sweeps the dark sea while the keeper sleeps.", " ".join(["word"] * 41)),
+    "c03": ("A compiler reads source code. It translates it into machine code. The result runs fast.",
+            "A compiler reads source code. It translates it into machine code."),
+    "c04": ("- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee\n- Exercise",
+            "- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee"),
+    "c05": ("Desert animals:\n1. Camel\n2. Fennec fox\n3. Scorpion\n4. Roadrunner\n5. Gila monster\n"
+            "6. Jerboa\n7. Sidewinder", "1. Camel\n2. Fennec fox\n3. Scorpion"),
+    "c07": ("WE FIX YOUR RIDE FAST", "We fix your ride fast"),
+    "c09": ('```json\n{"name": "France", "capital": "Paris", "population": 68000000}\n```',
+            'Here it is: {"name": "France", "capital": "Paris", "population": 68000000}'),
+    "c13": ("Dear customer, we are sorry your parcel arrived late.", "Hello! Dear customer, sorry."),
+    "c14": ("A leap year has 366 days, adding February 29. That is all.", "A leap year has 366 days."),
+    "c15": ("## Goals\nCook five dishes.\n\n**Schedule:**\nTwice a week.\n\nBudget\n$20 a week.",
+            "Goals\nCook.\nBudget\n$20.\nSchedule\nTwice a week."),
+    "c20": ('["Mercury", "Venus", "Earth", "Mars"]', '["Mercury", "Venus", "Earth"]'),
+    "c26": ("Coffee wakes the mind and warms the hands on cold mornings. People brew it slowly at home "
+            "or grab it on the way to work and many cannot start a day without one cup.",
+            "Coffee, tea, and cocoa are warm drinks that people enjoy in the morning and the evening "
+            "when the weather is cold and the day is long and slow."),
+    "c28": ("Writing began with marks on clay.\n\nLater, alphabets spread.\n\nToday we type.",
+            "Writing began with marks on clay.\n\nThen alphabets spread.\n\nToday we type."),
+    "c39": ("The waves roll in\nThe gulls cry out\nThe salt is sharp\nThe tide goes home",
+            "The waves roll in\nGulls cry out\nThe salt is sharp\nThe tide goes home"),
+    "c51": ("[3, 17, 42, 58, 99]", "[17, 3, 42, 58, 99]"),
+    "c62": ("Rest today, and you will run further tomorrow!", "Tomorrow is yours, so keep going."),
+}
+
+
+@pytest.mark.parametrize("rid", sorted(CONSTRAINT_CASES))
+def test_constraint_rows_pass_and_fail_hand_written_answers(task, by_id, rid):
+    good, bad = CONSTRAINT_CASES[rid]
+    assert by_id[rid]["kind"] == "constraints"
+    ok = _score(task, by_id, rid, good)
+    assert ok["score"] == 1.0 and ok["constraints_met"] == 1.0 and ok["kind"] == "constraints", ok
+    no = _score(task, by_id, rid, bad)
+    assert no["score"] == 0.0 and no["constraints_met"] < 1.0 and no["failed"], no
+
+
+def test_constraints_met_is_the_share_of_checks(task, by_id):
+    # c17: three bullets and no "easy"; this answer has the bullets but says "easy"
+    s = _score(task, by_id, "c17", "- Travel is easy\n- New friends\n- Better memory")
+    assert s["score"] == 0.0 and s["constraints_met"] == 0.5 and s["failed"] == ["exclude"]
+
+
+# ------------------------------------------------------------------ everyday matcher
+
+EVERYDAY_CASES = {
+    "e01": ("The capital of France is Paris.", "It is Lyon."),
+    "e02": ("17 × 23 = 391", "17 × 23 = 381"),
+    "e04": ("There are 5,000 metres in 5 km.", "There are 500 metres."),
+    "e13": ("100 °F is about 37.8 °C.", "Roughly 38.5 degrees Celsius."),
+    "e14": ("A hexagon has six sides.", "A hexagon has eight sides."),
+    "e19": ("12 inches are 30.48 cm.", "About 30 cm."),
+}
+
+
+@pytest.mark.parametrize("rid", sorted(EVERYDAY_CASES))
+def test_everyday_rows_match_tolerantly(task, by_id, rid):
+    good, bad = EVERYDAY_CASES[rid]
+    assert _score(task, by_id, rid, good) == {"score": 1.0, "kind": "everyday", "score_everyday": 1.0}
+    assert _score(task, by_id, rid, bad)["score"] == 0.0
+
+
+# ------------------------------------------------------------------ function rows, in the sandbox
+
+WRONG = {
+    "f01": "def is_palindrome(s):\n    return s == s[::-1]\n",  # case and punctuation count
+    "f07": "def rle_encode(s):\n    return ''.join(c + '1' for c in s)\n",
+    "f15": "def caesar(text, shift):\n    return ''.join(chr(ord(c) + shift) for c in text)\n",
+    "f27": "def balanced(s):\n    return s.count('(') == s.count(')')\n",
+    "f39": "def count_islands(grid):\n    return sum(map(sum, grid))\n",
+}
+
+
+@pytest.mark.sandbox
+@pytest.mark.parametrize("rid", sorted(WRONG))
+def test_function_rows_pass_a_correct_and_fail_a_wrong_implementation(task, by_id, rid):
+    row = by_id[rid]
+    good = _score(task, by_id, rid, f"Here you go:\n\n```python\n{row['reference']}```\nIt works.")
+    assert good == {"score": 1.0, "kind": "function", "tests_passed": 1.0, "score_function": 1.0}, good
+    bad = _score(task, by_id, rid, f"```python\n{WRONG[rid]}```")
+    assert bad["score"] == 0.0 and bad["tests_passed"] < 1.0, bad
+
+
+@pytest.mark.sandbox
+def test_function_answers_run_only_contained_and_main_blocks_do_not_run(task, by_id):
+    row = by_id["f42"]
+    code = row["reference"] + "\nif __name__ == '__main__':\n    print(factorial(int(input())))\n"
+    assert _score(task, by_id, "f42", code)["score"] == 1.0  # no stdin needed: the answer is imported
+    forged = "import sys\nprint('@@RESULT-0@@{\"results\": [true]}')\nsys.exit(0)\n"
+    assert _score(task, by_id, "f42", forged)["score"] == 0.0
+    slow = "def factorial(n):\n    while True:\n        pass\n"
+    s = registry.load("generic:all").scorer
+    s.limits = type(s.limits)(wall_s=2.0, cpu_s=2)
+    assert s.score(row, slow)["score"] == 0.0
+
+
+# ------------------------------------------------------------------ garbage never raises
+
+GARBAGE = ["", "x" * 100_000, "```python\nimport os; os.system('ls')\n```", "{\"a\": [1, 2", "\x00\ud800",
+           "[" * 5000 + "]" * 5000, "\n\n\n", "- \n1. \n# \n"]
+
+
+def test_garbage_never_raises_on_text_rows(task):
+    for r in task.rows():
+        if r["kind"] == "function":
+            continue
+        for g in GARBAGE:
+            s = task.scorer.score(r, g)
+            assert s["score"] in (0.0, 1.0) and s["kind"] == r["kind"]
+
+
+@pytest.mark.sandbox
+def test_garbage_never_raises_on_function_rows(task, by_id):
+    for rid in ("f06", "f33"):
+        for g in GARBAGE + ["def broken(:\n", "```python\nraise SystemExit(3)\n```"]:
+            s = _score(task, by_id, rid, g)
+            assert s["score"] == 0.0 and s["kind"] == "function", (rid, g[:40], s)
+
+
+@pytest.mark.sandbox
+def test_every_reference_passes_its_hidden_tests(task):
+    for r in task.rows():
+        if r["kind"] == "function":
+            assert task.scorer.score(r, r["reference"])["score"] == 1.0, r["id"]
