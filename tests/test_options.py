@@ -15,7 +15,8 @@ from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import SelfRefineOptions
-from selfrefine.engine.server.serving import LoopGate, Serving, error_response
+from selfrefine.engine.server.errors import error_response
+from selfrefine.engine.server.serving import LoopGate, Serving
 from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.tasks import registry
 from tests.fakes import ScriptedEngine
