@@ -29,7 +29,7 @@ from selfrefine.engine.rewriting import STRATEGIES
 from selfrefine.engine.stopping import DONE, FAULT, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
 
-__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "PAIRWISE", "REFINE_MODES",
+__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "OBSERVED", "PAIRWISE", "REFINE_MODES",
            "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
            "peak_history", "read_feedback", "refine", "refine_many", "select", "start_conversation"]
 
@@ -42,6 +42,8 @@ repeated an earlier output. The rest as named."""
 FLAG_DISAGREED = "flag_disagreed"
 """Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
 with every score at the top)."""
+OBSERVED = "observed"
+"""Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
@@ -97,14 +99,16 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
 
 def _check_counts(trace: list[Call]) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
-    a stop flag contradicted its scores, a problem was ungrounded, and a run showed a fault:
-    read off the trace."""
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, FAULT), 0)
+    a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
+    and an observation showed a fault: read off the trace."""
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED,
+                            FAULT), 0)
     for c in trace:
         if c.rejected:
             counts[c.rejected] += 1
         counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
         counts[UNGROUNDED] += len(c.ungrounded or ())
+        counts[OBSERVED] += bool(c.observation)
         counts[FAULT] += bool(c.fault)
     return counts
 

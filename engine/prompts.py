@@ -47,6 +47,8 @@ LONG_REFINE = (
     "Rewrite your answer so that it fixes every point of the feedback above. "
     "Reply with the improved answer only."
 )
+OBSERVATION_NOTE = "\n\n{observation}"
+"""The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
     "Two answers to the same request follow. Decide which one serves the request better: "
     "correct first, then complete, then clear.\n\nRequest:\n{input}\n\nAnswer A:\n{a}\n\n"
@@ -85,12 +87,16 @@ class Prompts:
     """The same for free-text feedback."""
     verify: str = VERIFY
     """The pairwise check (`verify="pairwise"`): fields {input}, {a}, {b}."""
+    observation_note: str | None = OBSERVATION_NOTE
+    """Added to a review turn whose template has no `{observation}` field, when there is an
+    observation (the generic loop's facts from tools, engine.observe); with none the turn is
+    exactly the template. None: never added (a task's templates place `{observation}` themselves)."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
         """Every instruction in full in its own turn, no guide (the pre-guide layout)."""
         base = cls(feedback_grammar=LONG_FEEDBACK_GRAMMAR, feedback_text=LONG_FEEDBACK_TEXT,
-                   refine=LONG_REFINE, guide_grammar=None, guide_text=None)
+                   refine=LONG_REFINE, guide_grammar=None, guide_text=None, observation_note=None)
         return replace(base, **over)
 
     def _fill(self, template: str, spec: FeedbackSpec, input: str = "", round: int = 0,
@@ -115,10 +121,14 @@ class Prompts:
     def review(self, spec: FeedbackSpec, feedback_mode: str = "grammar", input: str = "", round: int = 0,
                stop_phrase: str = DEFAULT_STOP_PHRASE, observation: str = "", answer: str = "") -> str:
         """The review turn of a round: the guide in round 0 (when there is one), else the short
-        turn; `observation` (an execution result) and `answer` fill the templates' fields."""
+        turn; `observation` (an execution result, or facts from tools) and `answer` fill the
+        templates' fields. A template without `{observation}` gets `observation_note` after it
+        when there is an observation."""
         template = self.guide_grammar if feedback_mode == "grammar" else self.guide_text
         if round > 0 or not template:
             template = self.feedback_grammar if feedback_mode == "grammar" else self.feedback_text
+        if observation and self.observation_note and "{observation}" not in template:
+            template += self.observation_note
         return self._fill(template, spec, input, round, stop_phrase, observation=observation, answer=answer)
 
     def system_text(self) -> str | None:
