@@ -29,7 +29,8 @@ from selfrefine.engine.rewriting import STRATEGIES
 from selfrefine.engine.stopping import DONE, FAULT, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
 
-__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "OBSERVED", "PAIRWISE", "REFINE_MODES",
+__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "OBSERVED", "PAIRWISE",
+           "REFINE_MODES",
            "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
            "peak_history", "read_feedback", "refine", "refine_many", "select", "start_conversation"]
 
@@ -243,8 +244,8 @@ class _Loop:
         made again, in the same history."""
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
-        self.conv.add_user(p.render("refine", cfg.spec, input=item.input, round=t,
-                                    problems="\n".join(f"- {x}" for x in points), answer=y))
+        self.conv.add_user(p.rewrite(cfg.spec, input=item.input, round=t, answer=y, fault=review.fault or "",
+                                     problems="\n".join(f"- {x}" for x in points)))
         self.emit({"type": "refine_started", "round": t})
         while True:
             out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)

@@ -47,6 +47,8 @@ LONG_REFINE = (
     "Rewrite your answer so that it fixes every point of the feedback above. "
     "Reply with the improved answer only."
 )
+FAULT_NOTE = "\n\nA tool checked your answer; whatever the review said, this must change: {fault}"
+"""After a rewrite request that lists no problems, when the reviewed answer has a fault."""
 OBSERVATION_NOTE = "\n\n{observation}"
 """The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
@@ -91,21 +93,26 @@ class Prompts:
     """Added to a review turn whose template has no `{observation}` field, when there is an
     observation (the generic loop's facts from tools, engine.observe); with none the turn is
     exactly the template. None: never added (a task's templates place `{observation}` themselves)."""
+    fault_note: str | None = FAULT_NOTE
+    """Added to a rewrite turn whose template has no `{problems}` field when the reviewed answer
+    has a fault (`Observation.fault`), which the critic's own review may not name; `{fault}` is
+    it. None: never added."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
         """Every instruction in full in its own turn, no guide (the pre-guide layout)."""
         base = cls(feedback_grammar=LONG_FEEDBACK_GRAMMAR, feedback_text=LONG_FEEDBACK_TEXT,
-                   refine=LONG_REFINE, guide_grammar=None, guide_text=None, observation_note=None)
+                   refine=LONG_REFINE, guide_grammar=None, guide_text=None, observation_note=None,
+                   fault_note=None)
         return replace(base, **over)
 
     def _fill(self, template: str, spec: FeedbackSpec, input: str = "", round: int = 0,
               stop_phrase: str = DEFAULT_STOP_PHRASE, problems: str = "", observation: str = "",
-              answer: str = "") -> str:
+              answer: str = "", fault: str = "") -> str:
         return template.format(
             input=input, aspects=", ".join(spec.aspects), low=spec.scale[0], high=spec.scale[1],
             stop_phrase=stop_phrase, round=round, problems=problems, observation=observation,
-            answer=answer,
+            answer=answer, fault=fault,
         )
 
     def render(self, which: str, spec: FeedbackSpec, input: str = "", round: int = 0,
@@ -130,6 +137,15 @@ class Prompts:
         if observation and self.observation_note and "{observation}" not in template:
             template += self.observation_note
         return self._fill(template, spec, input, round, stop_phrase, observation=observation, answer=answer)
+
+    def rewrite(self, spec: FeedbackSpec, input: str = "", round: int = 0, problems: str = "",
+                answer: str = "", fault: str = "") -> str:
+        """The rewrite turn (`refine`); a template without `{problems}` gets `fault_note` after it
+        when the reviewed answer has a `fault`, so the rewrite is told it."""
+        template = self.refine
+        if fault and self.fault_note and "{problems}" not in template:
+            template += self.fault_note
+        return self._fill(template, spec, input, round, problems=problems, answer=answer, fault=fault)
 
     def system_text(self) -> str | None:
         """The system turn of a loop: the caller's system text alone (None: the template's default)."""

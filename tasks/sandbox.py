@@ -1,6 +1,12 @@
-"""The code sandbox, kept importable here for the tasks: it lives in engine.sandbox (the generic loop's observers run code too)."""
+"""The code sandbox, importable here for the tasks: it lives in engine.sandbox (the generic loop runs code)."""
 
-from selfrefine.engine.sandbox import (UID_RANGE, Limits, RunResult, SandboxUnavailable, check_available,
-                                       run_python)
+from selfrefine.engine.sandbox import (
+    UID_RANGE,
+    Limits,
+    RunResult,
+    SandboxUnavailable,
+    check_available,
+    run_python,
+)
 
 __all__ = ["UID_RANGE", "Limits", "RunResult", "SandboxUnavailable", "check_available", "run_python"]

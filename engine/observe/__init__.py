@@ -25,8 +25,13 @@ def text_checks(request: str) -> list[Check]:
     quotes are about the program, not about the answer's prose)."""
     if is_code_request(request):
         return []
-    return [*count_checks(request), *term_checks(request), *edge_checks(request), *case_checks(request),
-            *structure_checks(request)]
+    return [
+        *count_checks(request),
+        *term_checks(request),
+        *edge_checks(request),
+        *case_checks(request),
+        *structure_checks(request),
+    ]
 
 
 def observation(found: list[Fact]) -> Observation:
@@ -38,8 +43,9 @@ def observation(found: list[Fact]) -> Observation:
     return Observation(text, " ".join(faults) or None)
 
 
-def observe_request(request: str, *, run_code: bool = True
-                    ) -> tuple[Callable[[str], Observation] | None, Callable[[str], str | None] | None]:
+def observe_request(
+    request: str, *, run_code: bool = True
+) -> tuple[Callable[[str], Observation] | None, Callable[[str], str | None] | None]:
     """(observe, guard) for a generic request, for `Item.observe` / `Item.guard`: observe gives
     the facts its checks find in an answer; guard (only where the request has code examples)
     refuses a rewrite that fails an example the previous answer passed. (None, None) when the

@@ -18,17 +18,27 @@ from selfrefine.engine.sandbox import Limits, SandboxUnavailable, run_python
 
 LIMITS = Limits(wall_s=5.0, cpu_s=5, memory_mb=512)
 MAX_EXAMPLES = 20
-_CODE_REQUEST = re.compile(r"\bpython\b|\bcode\b|\bfunction\b|\bscript\b|\bprogram\b|\bimplement\b|>>>|```|"
-                           r"\bdef\s+\w", re.I)
+_CODE_REQUEST = re.compile(
+    r"\bpython\b|\bcode\b|\bfunction\b|\bscript\b|\bprogram\b|\bimplement\b|>>>|```|"
+    r"\bdef\s+\w",
+    re.I,
+)
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _READS_STDIN = re.compile(r"\binput\s*\(|\bsys\.stdin\b|\bstdin\b|\bfileinput\b")
-_ARROW = r"==|->|=>|→|\breturns?\b|\bshould\s+(?:return|give|output|be)\b|\bmust\s+return\b|\bgives\b|" \
-         r"\boutputs\b|\bevaluates\s+to\b|\bequals\b"
-_CALL = re.compile(rf"(?<![\w.])(?P<call>(?P<name>[A-Za-z_]\w*)\((?P<args>[^()\n]*(?:\([^()\n]*\)[^()\n]*)*)\))"
-                   rf"\s*(?:{_ARROW})\s*(?P<want>[^\n]+)")
-_IO = re.compile(r"(?:sample\s+|example\s+)?input\s*\d*\s*:\s*(?P<i>.*?)\s*(?:sample\s+|example\s+|expected\s+)?"
-                 r"output\s*\d*\s*:\s*(?P<o>.*?)(?=\n\s*\n|\n\s*(?:sample\s+|example\s+)?input\s*\d*\s*:|"
-                 r"\n\s*(?:explanation|note)\b|\Z)", re.I | re.S)
+_ARROW = (
+    r"==|->|=>|→|\breturns?\b|\bshould\s+(?:return|give|output|be)\b|\bmust\s+return\b|\bgives\b|"
+    r"\boutputs\b|\bevaluates\s+to\b|\bequals\b"
+)
+_CALL = re.compile(
+    rf"(?<![\w.])(?P<call>(?P<name>[A-Za-z_]\w*)\((?P<args>[^()\n]*(?:\([^()\n]*\)[^()\n]*)*)\))"
+    rf"\s*(?:{_ARROW})\s*"
+)
+_IO = re.compile(
+    r"(?:sample\s+|example\s+)?input\s*\d*\s*:\s*(?P<i>.*?)\s*(?:sample\s+|example\s+|expected\s+)?"
+    r"output\s*\d*\s*:\s*(?P<o>.*?)(?=\n\s*\n|\n\s*(?:sample\s+|example\s+)?input\s*\d*\s*:|"
+    r"\n\s*(?:explanation|note)\b|\Z)",
+    re.I | re.S,
+)
 _MARK = "@@selfrefine-observe@@"
 
 
@@ -66,7 +76,11 @@ class Example:
     def label(self) -> str:
         if self.kind == "io":
             return f"input {_short(self.source)!r}"
-        return f"{self.source.strip()} == {self.want.strip()}" if self.kind == "call" else f">>> {self.source.strip()}"
+        return (
+            f"{self.source.strip()} == {self.want.strip()}"
+            if self.kind == "call"
+            else f">>> {self.source.strip()}"
+        )
 
 
 def _short(text: str, n: int = 120) -> str:
@@ -75,10 +89,16 @@ def _short(text: str, n: int = 120) -> str:
 
 
 def _literal(text: str) -> str | None:
-    """The longest leading piece of `text` that is a Python literal ("5.", "[1, 2] for ..." -> "5", "[1, 2]")."""
+    """The longest leading piece of `text` that is a Python literal ("5." -> "5", "[1] for x" -> "[1]")."""
     text = text.strip().strip("`").strip()
-    cuts = [text, text.rstrip(".,;:"), re.split(r"`|\s+(?:and|but|because|since|for|when|if|as|since)\b|;|\.\s|,\s+(?=[A-Za-z_]\w*\()",
-                                                text)[0].rstrip(".,;: ")]
+    text = re.sub(r"(?:,|;|\band\b|\bor\b)\s*$", "", text).strip()
+    cuts = [
+        text.rstrip(".,;:"),
+        text,
+        re.split(
+            r"`|\s+(?:and|but|because|since|for|when|if|as|since)\b|;|\.\s|,\s+(?=[A-Za-z_]\w*\()", text
+        )[0].rstrip(".,;: "),
+    ]
     for c in cuts:
         try:
             ast.literal_eval(c)
@@ -96,7 +116,13 @@ def examples(request: str) -> list[Example]:
         for ex in doctest.DocTestParser().get_examples(request):
             # A request goes on in prose after its example, which doctest would read as more of
             # the expected output: keep the first line (a traceback whole).
-            want = ex.want if ex.want.startswith("Traceback") else ex.want.splitlines()[0] + "\n" if ex.want else ""
+            want = (
+                ex.want
+                if ex.want.startswith("Traceback")
+                else ex.want.splitlines()[0] + "\n"
+                if ex.want
+                else ""
+            )
             if want.strip():
                 out.append(Example("doctest", ex.source, want))
     except ValueError:
@@ -104,7 +130,9 @@ def examples(request: str) -> list[Example]:
     for line in request.splitlines():
         if line.lstrip().startswith((">>>", "...")):
             continue
-        for m in _CALL.finditer(line.replace("`", " ")):
+        line = line.replace("`", " ")
+        found = list(_CALL.finditer(line))
+        for m, after in zip(found, [*found[1:], None], strict=True):
             name = m["name"]
             if hasattr(builtins, name) or name in ("assert", "print"):
                 continue
@@ -114,7 +142,7 @@ def examples(request: str) -> list[Example]:
                     ast.literal_eval(a)
             except (ValueError, SyntaxError, TypeError, AttributeError, RecursionError):
                 continue
-            want = _literal(m["want"])
+            want = _literal(line[m.end() : after.start() if after else len(line)])  # up to the next example
             if want is not None:
                 out.append(Example("call", m["call"], want, name))
     for m in _IO.finditer(request):
@@ -176,6 +204,7 @@ print(MARK + json.dumps(res))
 def _same_stdout(got: str, want: str) -> bool:
     def norm(s: str) -> list[str]:
         return [x.rstrip() for x in s.strip().splitlines()]
+
     return norm(got) == norm(want) or got.split() == want.split()
 
 
@@ -189,7 +218,7 @@ def _missing_module(stderr: str) -> str | None:
 
 @dataclass
 class _Run:
-    """What running one answer's code gave: a fault that is not an example's, facts, and each example's result."""
+    """What running one answer's code gave: its facts, and each example's (passed, what it gave)."""
 
     facts: list[Fact]
     results: dict[Example, tuple[bool, str]]
@@ -217,13 +246,20 @@ class CodeCheck:
         if not passed:
             return None
         run = self.run(answer)
-        broken = [(e, got) for e in self.examples if e in passed for ok, got in [run.results.get(e, (False, ""))]
-                  if not ok]
+        broken = [
+            (e, got)
+            for e in self.examples
+            if e in passed
+            for ok, got in [run.results.get(e, (False, ""))]
+            if not ok
+        ]
         if not broken:
             return None
         e, got = broken[0]
-        return (f"it breaks the request's example {e.label}, which the previous answer passed: "
-                f"expected {_short(e.want)!r}, {got or 'no result'}.")
+        return (
+            f"it breaks the request's example {e.label}, which the previous answer passed: "
+            f"expected {_short(e.want)!r}, {got or 'no result'}."
+        )
 
     def run(self, answer: str) -> _Run:
         with self._lock:
@@ -239,17 +275,25 @@ class CodeCheck:
         if not blocks:
             if not self.examples:
                 return _Run([], {})
-            return _Run([Fact("code: the answer has no ```python block -- NOT MET",
-                              "The answer has no ```python code block to run the request's examples on.")],
-                        {e: (False, "no code") for e in self.examples})
+            return _Run(
+                [
+                    Fact(
+                        "code: the answer has no ```python block -- NOT MET",
+                        "The answer has no ```python code block to run the request's examples on.",
+                    )
+                ],
+                {e: (False, "no code") for e in self.examples},
+            )
         for i, block in enumerate(blocks, 1):
             try:
                 compile(block, f"block {i}", "exec")
             except (SyntaxError, ValueError) as exc:
                 where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
                 why = f"code block {i} does not compile: {getattr(exc, 'msg', exc)}{where}"
-                return _Run([Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
-                            {e: (False, "it does not compile") for e in self.examples})
+                return _Run(
+                    [Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
+                    {e: (False, "it does not compile") for e in self.examples},
+                )
         code = "\n\n".join(blocks)  # notebook style: a later block may use an earlier one's names
         try:
             return self._run_code(code)
@@ -260,26 +304,46 @@ class CodeCheck:
         calls = [e for e in self.examples if e.kind != "io"]
         ios = [e for e in self.examples if e.kind == "io"] if _READS_STDIN.search(code) else []
         facts, results = [], {}
-        defined = {e.name for e in calls if e.name and not re.search(
-            rf"^\s*(?:async\s+def|def|class)\s+{e.name}\b|^\s*{e.name}\s*[:=]|^\s*(?:from|import)\b.*\b{e.name}\b",
-            code, re.M)}
+        defined = {
+            e.name
+            for e in calls
+            if e.name
+            and not re.search(
+                rf"^\s*(?:async\s+def|def|class)\s+{e.name}\b|^\s*{e.name}\s*[:=]|^\s*(?:from|import)\b.*\b{e.name}\b",
+                code,
+                re.M,
+            )
+        }
         if calls:
-            r = run_python(_HARNESS, limits=self.limits,
-                           files={"answer.py": code, "cases.json": json.dumps([e.__dict__ for e in calls])})
+            r = run_python(
+                _HARNESS,
+                limits=self.limits,
+                files={"answer.py": code, "cases.json": json.dumps([e.__dict__ for e in calls])},
+            )
             line = next((x for x in reversed(r.stdout.splitlines()) if x.startswith(_MARK)), None)
             if line is None:
-                return _Run([Fact(f"code: running it failed ({r.describe()}) -- NOT MET",
-                                  f"Running the code with the request's examples failed: {r.describe()}.")],
-                            {e: (False, r.describe()) for e in self.examples})
-            out = json.loads(line[len(_MARK):])
+                return _Run(
+                    [
+                        Fact(
+                            f"code: running it failed ({r.describe()}) -- NOT MET",
+                            f"Running the code with the request's examples failed: {r.describe()}.",
+                        )
+                    ],
+                    {e: (False, r.describe()) for e in self.examples},
+                )
+            out = json.loads(line[len(_MARK) :])
             if out["load"]:
                 missing = _missing_module(out["load"])
                 if missing:
-                    return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
+                    return _Run(
+                        [Fact(f"code: not run (it needs the module {missing}, not installed here)")], {}
+                    )
                 why = f"running the code raised {out['load']}"
-                return _Run([Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
-                            {e: (False, why) for e in self.examples})
-            for e, got in zip(calls, out["cases"]):
+                return _Run(
+                    [Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
+                    {e: (False, why) for e in self.examples},
+                )
+            for e, got in zip(calls, out["cases"], strict=False):
                 if e.name in defined:
                     results[e] = (False, f"the code defines no `{e.name}`")
                 else:
@@ -298,12 +362,23 @@ class CodeCheck:
             if missing:
                 return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
             if not r.ok:
-                return _Run([Fact(f"code: running it failed: {r.describe()} -- NOT MET",
-                                  f"The code does not run: {r.describe()}.")], {})
+                return _Run(
+                    [
+                        Fact(
+                            f"code: running it failed: {r.describe()} -- NOT MET",
+                            f"The code does not run: {r.describe()}.",
+                        )
+                    ],
+                    {},
+                )
             return _Run([Fact("code: runs without error")], {})
         failed = [(e, got) for e, (ok, got) in results.items() if not ok]
-        facts.append(Fact(f"code: {len(results) - len(failed)} of {len(results)} of the request's examples pass"
-                          + (" -- NOT MET" if failed else "")))
+        facts.append(
+            Fact(
+                f"code: {len(results) - len(failed)} of {len(results)} of the request's examples pass"
+                + (" -- NOT MET" if failed else "")
+            )
+        )
         for e, got in failed:
             text = f"example {e.label}: expected {_short(e.want)!r}, {got}"
             facts.append(Fact(f"FAILED {text}", f"The code fails the request's {text}."))
