@@ -1,4 +1,4 @@
-"""The code sandbox, importable here for the tasks: it lives in engine.sandbox (the generic loop runs code)."""
+"""The code sandbox, importable here for tasks: it lives in engine.sandbox (the generic loop runs code)."""
 
 from selfrefine.engine.sandbox import (
     UID_RANGE,
