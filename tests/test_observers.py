@@ -401,3 +401,15 @@ def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_se
     assert res.trace[1].fault and res.trace[3].fault is None  # the 5/5 review did not stop the loop
     assert res.answer == fixed.strip() and res.rounds == 1 and res.stop_reason == "top_scores"
     assert res.checks["observed"] == 2 and res.checks["fault"] == 1
+
+
+def test_an_observer_that_breaks_gives_no_fact_instead_of_failing_the_request(monkeypatch):
+    from selfrefine.engine.observe import code
+
+    observe, guard = observe_request(REQUEST)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("observer bug")
+
+    monkeypatch.setattr(code.CodeCheck, "run", broken)
+    assert observe(block("def add(a, b):\n    return a + b")).text == "" and guard("x") is None

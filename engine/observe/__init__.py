@@ -56,9 +56,18 @@ def observe_request(
         return None, None
 
     def observe(answer: str) -> Observation:
-        found = [fact for check in checks for fact in check(answer)]
-        if code is not None:
-            found += code.observe(answer)
+        found: list[Fact] = []
+        for check in [*checks, *([code.observe] if code is not None else [])]:
+            try:
+                found += check(answer)
+            except Exception:  # an observer's own bug must not fail the user's request: no fact
+                continue
         return observation(found)
 
-    return observe, (code.guard if code is not None and code.examples else None)
+    def guard(answer: str) -> str | None:
+        try:
+            return code.guard(answer)
+        except Exception:  # as above: a guard that cannot tell refuses nothing
+            return None
+
+    return observe, (guard if code is not None and code.examples else None)
