@@ -191,6 +191,8 @@ def test_json_is_parsed_from_the_answer_or_its_json_block():
 
 
 def test_table_list_and_sections():
+    assert len(structure_checks("Give me a table of the first 5 elements.")) == 1
+    assert structure_checks("How do I build a table for my kitchen?") == []
     table = structure_checks("Compare them in a markdown table.")
     assert faults(table, "| a | b |\n|---|:-:|\n| 1 | 2 |") == [] and len(faults(table, "a, b\n1, 2")) == 1
     numbered = structure_checks("Give the steps as a numbered list.")

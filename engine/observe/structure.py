@@ -17,7 +17,9 @@ _JSON = re.compile(
 )
 _TABLE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+|simple\s+|comparison\s+)?table\b|"
-    r"\btable\s+format\b|\btabular\b|\bmarkdown\s+table\b",
+    r"\btable\s+format\b|\btabular\b|\bmarkdown\s+table\b|"
+    r"\b(?:give|make|create|draw|produce|show|build)\s+(?:me\s+|us\s+)?a\s+(?:\w+\s+)?table\s+"
+    r"(?:of|with|comparing|that)\b",
     re.I,
 )
 _LIST = re.compile(
