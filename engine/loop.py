@@ -36,7 +36,8 @@ from selfrefine.grammars.feedback import (
     requirements_schema,
 )
 
-__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "PAIRWISE", "REFINE_MODES",
+__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "OBSERVED", "PAIRWISE",
+           "REFINE_MODES",
            "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
            "peak_history", "read_feedback", "refine", "refine_many", "select", "start_conversation"]
 
@@ -49,6 +50,8 @@ repeated an earlier output. The rest as named."""
 FLAG_DISAGREED = "flag_disagreed"
 """Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
 with every score at the top)."""
+OBSERVED = "observed"
+"""Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
@@ -105,14 +108,17 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
 
 def _check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
-    a stop flag contradicted its scores, a problem was ungrounded, and a run showed a fault:
-    read off the trace. With the requirements form, also the unmet requirements of all reviews."""
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, FAULT), 0)
+    a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
+    and an observation showed a fault: read off the trace. With the requirements form, also the
+    unmet requirements of all reviews."""
+    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED,
+                            FAULT), 0)
     for c in trace:
         if c.rejected:
             counts[c.rejected] += 1
         counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
         counts[UNGROUNDED] += len(c.ungrounded or ())
+        counts[OBSERVED] += bool(c.observation)
         counts[FAULT] += bool(c.fault)
     spec = cfg.spec
     if spec.form == "requirements":
@@ -305,9 +311,9 @@ class _Loop:
         made again, in the same history."""
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
-        template = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
-        self.conv.add_user(p.render(template, cfg.spec, input=item.input, round=t,
-                                    problems="\n".join(f"- {x}" for x in points), answer=y))
+        which = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
+        self.conv.add_user(p.rewrite(cfg.spec, input=item.input, round=t, answer=y, fault=review.fault or "",
+                                     problems="\n".join(f"- {x}" for x in points), which=which))
         self.emit({"type": "refine_started", "round": t})
         while True:
             out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)

@@ -47,6 +47,10 @@ LONG_REFINE = (
     "Rewrite your answer so that it fixes every point of the feedback above. "
     "Reply with the improved answer only."
 )
+FAULT_NOTE = "\n\nA tool checked your answer; whatever the review said, this must change: {fault}"
+"""After a rewrite request that lists no problems, when the reviewed answer has a fault."""
+OBSERVATION_NOTE = "\n\n{observation}"
+"""The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
     "Two answers to the same request follow. Decide which one serves the request better: "
     "correct first, then complete, then clear.\n\nRequest:\n{input}\n\nAnswer A:\n{a}\n\n"
@@ -115,21 +119,30 @@ class Prompts:
         "itself, exactly as you would reply to the request; do not mention the review."
     )
     """requirements form: the rewrite turn, which names the unmet requirements ({problems})."""
+    observation_note: str | None = OBSERVATION_NOTE
+    """Added to a review turn whose template has no `{observation}` field, when there is an
+    observation (the generic loop's facts from tools, engine.observe); with none the turn is
+    exactly the template. None: never added (a task's templates place `{observation}` themselves)."""
+    fault_note: str | None = FAULT_NOTE
+    """Added to a rewrite turn whose template has no `{problems}` field when the reviewed answer
+    has a fault (`Observation.fault`), which the critic's own review may not name; `{fault}` is
+    it. None: never added."""
 
     @classmethod
     def standalone(cls, **over) -> "Prompts":
         """Every instruction in full in its own turn, no guide (the pre-guide layout)."""
         base = cls(feedback_grammar=LONG_FEEDBACK_GRAMMAR, feedback_text=LONG_FEEDBACK_TEXT,
-                   refine=LONG_REFINE, guide_grammar=None, guide_text=None)
+                   refine=LONG_REFINE, guide_grammar=None, guide_text=None, observation_note=None,
+                   fault_note=None)
         return replace(base, **over)
 
     def _fill(self, template: str, spec: FeedbackSpec, input: str = "", round: int = 0,
               stop_phrase: str = DEFAULT_STOP_PHRASE, problems: str = "", observation: str = "",
-              answer: str = "") -> str:
+              answer: str = "", fault: str = "") -> str:
         return template.format(
             input=input, aspects=", ".join(spec.aspects), low=spec.scale[0], high=spec.scale[1],
             stop_phrase=stop_phrase, round=round, problems=problems, observation=observation,
-            answer=answer,
+            answer=answer, fault=fault,
         )
 
     def render(self, which: str, spec: FeedbackSpec, input: str = "", round: int = 0,
@@ -145,10 +158,14 @@ class Prompts:
     def review(self, spec: FeedbackSpec, feedback_mode: str = "grammar", input: str = "", round: int = 0,
                stop_phrase: str = DEFAULT_STOP_PHRASE, observation: str = "", answer: str = "") -> str:
         """The review turn of a round: the guide in round 0 (when there is one), else the short
-        turn; `observation` (an execution result) and `answer` fill the templates' fields."""
+        turn; `observation` (an execution result, or facts from tools) and `answer` fill the
+        templates' fields. A template without `{observation}` gets `observation_note` after it
+        when there is an observation."""
         template = self.guide_grammar if feedback_mode == "grammar" else self.guide_text
         if round > 0 or not template:
             template = self.feedback_grammar if feedback_mode == "grammar" else self.feedback_text
+        if observation and self.observation_note and "{observation}" not in template:
+            template += self.observation_note
         return self._fill(template, spec, input, round, stop_phrase, observation=observation, answer=answer)
 
     def pick_requirements(self, spec: FeedbackSpec, clauses: tuple[str, ...], input: str = "") -> str:
@@ -162,7 +179,18 @@ class Prompts:
         (asked as spec.verdict says), then the scores."""
         template = self.guide_requirements if round == 0 else self.feedback_requirements
         template = template.replace("{verdict}", VERDICT_QUESTIONS[spec.verdict])
+        if observation and self.observation_note and "{observation}" not in template:
+            template += self.observation_note
         return self._fill(template, spec, input, round, observation=observation, answer=answer)
+    def rewrite(self, spec: FeedbackSpec, input: str = "", round: int = 0, problems: str = "",
+                answer: str = "", fault: str = "", which: str = "refine") -> str:
+        """The rewrite turn (`which`: refine, or refine_requirements); a template without
+        `{problems}` gets `fault_note` after it when the reviewed answer has a `fault`, so the
+        rewrite is told it."""
+        template = getattr(self, which)
+        if fault and self.fault_note and "{problems}" not in template:
+            template += self.fault_note
+        return self._fill(template, spec, input, round, problems=problems, answer=answer, fault=fault)
 
     def system_text(self) -> str | None:
         """The system turn of a loop: the caller's system text alone (None: the template's default)."""

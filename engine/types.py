@@ -171,8 +171,9 @@ class LoopResult:
     id: str | None = None
     error: None = None
     checks: dict[str, int] = field(default_factory=dict)
-    """How often each rewrite check (engine.checks), the pairwise verification and a stop flag
-    contradicting the scores fired in this loop."""
+    """How often each rewrite check (engine.checks), the guard, the pairwise verification and a
+    stop flag contradicting the scores fired in this loop, how many reviews showed an observation
+    (`observed`) and how many a fault (`fault`)."""
 
     def usage(self) -> dict[str, int]:
         keys = ("prompt_tokens", "cached_tokens", "completion_tokens")

@@ -1,0 +1,73 @@
+"""Observers for generic requests: facts tools compute about an answer (counts, quoted words, letter
+case, structure, running its code), shown in the review turn; a broken constraint is a fault.
+
+`observe_request` reads the request once and returns the item's `observe` and `guard` (None when
+the request states nothing checkable, so the loop's prompts stay exactly as without observers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from selfrefine.engine.observe.code import CodeCheck, examples, is_code_request
+from selfrefine.engine.observe.facts import Fact
+from selfrefine.engine.observe.structure import structure_checks
+from selfrefine.engine.observe.text import Check, case_checks, count_checks, edge_checks, term_checks
+from selfrefine.engine.types import Observation
+
+__all__ = ["HEADER", "Fact", "observation", "observe_request", "text_checks"]
+
+HEADER = "Facts about your answer, computed by a tool (exact; trust them over your own count or reading):"
+
+
+def text_checks(request: str) -> list[Check]:
+    """The text and structure checks a request states (none for a request for code: its counts and
+    quotes are about the program, not about the answer's prose)."""
+    if is_code_request(request):
+        return []
+    return [
+        *count_checks(request),
+        *term_checks(request),
+        *edge_checks(request),
+        *case_checks(request),
+        *structure_checks(request),
+    ]
+
+
+def observation(found: list[Fact]) -> Observation:
+    """The review turn's text for these facts (empty for none) and their faults joined into one."""
+    if not found:
+        return Observation("")
+    faults = [x.fault for x in found if x.fault]
+    text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
+    return Observation(text, " ".join(faults) or None)
+
+
+def observe_request(
+    request: str, *, run_code: bool = True
+) -> tuple[Callable[[str], Observation] | None, Callable[[str], str | None] | None]:
+    """(observe, guard) for a generic request, for `Item.observe` / `Item.guard`: observe gives
+    the facts its checks find in an answer; guard (only where the request has code examples)
+    refuses a rewrite that fails an example the previous answer passed. (None, None) when the
+    request states nothing checkable (and, for code, when `run_code` is off)."""
+    checks = text_checks(request)
+    code = CodeCheck(examples(request)) if run_code and is_code_request(request) else None
+    if not checks and code is None:
+        return None, None
+
+    def observe(answer: str) -> Observation:
+        found: list[Fact] = []
+        for check in [*checks, *([code.observe] if code is not None else [])]:
+            try:
+                found += check(answer)
+            except Exception:  # an observer's own bug must not fail the user's request: no fact
+                continue
+        return observation(found)
+
+    def guard(answer: str) -> str | None:
+        try:
+            return code.guard(answer)
+        except Exception:  # as above: a guard that cannot tell refuses nothing
+            return None
+
+    return observe, (guard if code is not None and code.examples else None)

@@ -1,0 +1,86 @@
+"""What an observer reports (`Fact`), the number words it reads, and the answer's counts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One line for the review turn; `fault` says what violates the request, in plain words."""
+
+    text: str
+    fault: str | None = None
+
+
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+NUMBER_WORDS.update({"a single": 1, "single": 1, "once": 1, "twice": 2, "thrice": 3})
+NUM = r"(?:\d{1,5}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+
+
+def number(word: str) -> int:
+    """A number as the request writes it: digits or a word (one .. twenty, single, twice)."""
+    word = " ".join(word.lower().split())
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_FENCED = re.compile(r"```.*?(?:```|\Z)", re.S)
+_BULLET = re.compile(r"^\s*[-*•+]\s+\S", re.M)
+_NUMBERED = re.compile(r"^\s*\d{1,3}[.)]\s+\S", re.M)
+_MARKER = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+", re.M)
+_ABBREV = frozenset("mr mrs ms dr st vs etc e.g i.e prof jr sr no fig approx".split())
+
+
+def prose(text: str) -> str:
+    """The answer without its fenced code blocks (counts are of the writing, not of code)."""
+    return _FENCED.sub("", text)
+
+
+def words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def paragraphs(text: str) -> list[str]:
+    return [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+
+
+def sentences(text: str) -> int:
+    """Sentences: ends at . ! ? (not after a common abbreviation), a blank line or a list item."""
+    n = 0
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s)", text):
+        block = _MARKER.sub("", block)
+        pieces = re.split(r"(?<=[.!?])[\"'”’)\]]*\s+", " ".join(block.split()))
+        for i, piece in enumerate(pieces):
+            last = piece.rsplit(" ", 1)[-1].rstrip(".").lower()
+            if not _WORD.search(piece) or (last in _ABBREV and i + 1 < len(pieces)):
+                continue  # an abbreviation's period does not end the sentence
+            n += 1
+    return n
+
+
+def lines(text: str) -> int:
+    return sum(1 for x in text.splitlines() if x.strip())
+
+
+def bullets(text: str) -> int:
+    return len(_BULLET.findall(text))
+
+
+def numbered(text: str) -> int:
+    return len(_NUMBERED.findall(text))
+
+
+def characters(text: str) -> int:
+    return len(text.strip())
+
+
+def plural(n: int, unit: str) -> str:
+    return f"{n} {unit if n == 1 else unit + 's'}"

@@ -1,0 +1,139 @@
+"""Structure facts: an answer asked to be JSON, a table, a list or N sections is checked for being one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from selfrefine.engine.observe import facts as f
+from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.text import Check
+
+_JSON = re.compile(
+    r"\b(?:in|as|into|valid|with|using|return|returns|output|outputs)\s+(?:(?:a|an|the|only|valid|"
+    r"well-formed|strict)\s+)*json\b(?!\s+(?:file|parser|library|module|schema)s?\b)|"
+    r"\bjson\s+(?:format|object|array|only)\b",
+    re.I,
+)
+_TABLE = re.compile(
+    r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+|simple\s+|comparison\s+)?table\b|"
+    r"\btable\s+format\b|\btabular\b|\bmarkdown\s+table\b|"
+    r"\b(?:give|make|create|draw|produce|show|build)\s+(?:me\s+|us\s+)?a\s+(?:\w+\s+)?table\s+"
+    r"(?:of|with|comparing|that)\b",
+    re.I,
+)
+_LIST = re.compile(
+    r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
+    r"\b(?P<kind2>numbered|bulleted)\s+list\b",
+    re.I,
+)
+_SECTIONS = re.compile(rf"\b(?P<n>{NUM})\s+sections\b", re.I)
+_BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?)\s*$", re.M)
+_ROW = re.compile(r"^\s*\|.*\|\s*$", re.M)
+_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$", re.M)
+
+
+def parse_json(answer: str) -> tuple[object, str | None]:
+    """(value, None) when the answer, or its first ```json (or bare ```) block, is JSON; else (None, why)."""
+    candidates = [answer.strip()] + [
+        body for lang, body in _BLOCK.findall(answer) if lang.lower() in ("json", "")
+    ]
+    errors = []
+    for text in candidates:
+        try:
+            return json.loads(text), None
+        except ValueError as exc:
+            errors.append(str(exc))
+    return None, errors[-1]  # a JSON block's own error says more than the whole answer's
+
+
+def _json_check(answer: str) -> list[Fact]:
+    value, why = parse_json(answer)
+    if why is None:
+        shape = (
+            f"an object with keys {', '.join(map(str, list(value)[:8]))}"
+            if isinstance(value, dict)
+            else f"an array of {len(value)}"
+            if isinstance(value, list)
+            else type(value).__name__
+        )
+        return [Fact(f"JSON: parses ({shape})")]
+    return [
+        Fact(
+            f"JSON: does not parse ({why}) -- NOT MET",
+            f"The request asks for JSON; the answer does not parse as JSON ({why}).",
+        )
+    ]
+
+
+def _table_check(answer: str) -> list[Fact]:
+    rows = _ROW.findall(answer)
+    if len(rows) >= 2 and _RULE.search(answer):
+        return [Fact(f"table: a markdown table with {len(rows) - 1} rows")]
+    return [
+        Fact(
+            "table: none -- NOT MET",
+            "The request asks for a table; the answer has no markdown table "
+            "(lines of | cells | with a |---| line under the header).",
+        )
+    ]
+
+
+def _list_check(kind: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        text = f.prose(answer)
+        have = (
+            f.numbered(text)
+            if kind == "numbered"
+            else f.bullets(text)
+            if kind == "bulleted"
+            else f.bullets(text) + f.numbered(text)
+        )
+        name = f"{kind} list" if kind else "list"
+        if have >= 2:
+            return [Fact(f"{name}: {have} items")]
+        return [
+            Fact(
+                f"{name}: {have} items -- NOT MET",
+                f"The request asks for a {name}; the answer has {'no' if not have else 'only one'} "
+                f"{name} item{'s' if not have else ''} (lines starting with "
+                f"{'1. 2. ...' if kind == 'numbered' else '- or 1.'}).",
+            )
+        ]
+
+    return check
+
+
+def _sections_check(n: int) -> Check:
+    def check(answer: str) -> list[Fact]:
+        have = len(_HEADING.findall(f.prose(answer)))
+        if have == n:
+            return [Fact(f"sections (headings): {have} (asked: {n})")]
+        return [
+            Fact(
+                f"sections (headings): {have} (asked: {n}) -- NOT MET",
+                f"The request asks for {f.plural(n, 'section')}; the answer has {f.plural(have, 'heading')}.",
+            )
+        ]
+
+    return check
+
+
+def structure_checks(request: str) -> list[Check]:
+    """The shapes the request asks for: JSON, a table, a (bulleted / numbered) list, N sections."""
+    out: list[Check] = []
+    if _JSON.search(request):
+        out.append(_json_check)
+    if _TABLE.search(request):
+        out.append(_table_check)
+    m = _LIST.search(request)
+    if m:
+        kind = (m["kind"] or m["kind2"] or "").lower()
+        out.append(
+            _list_check("numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else "")
+        )
+    m = _SECTIONS.search(request)
+    if m:
+        out.append(_sections_check(number(m["n"])))
+    return out

@@ -1,0 +1,333 @@
+"""Text facts a small model cannot compute: counts the request constrains, the words it quotes or
+names, how the answer must start or end, and its letter case. Each reader takes the request and
+returns the checks it states; each check takes the answer and returns its `Fact`s."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from selfrefine.engine.observe import facts as f
+from selfrefine.engine.observe.facts import NUM, Fact, number
+
+Check = Callable[[str], list[Fact]]
+
+# Each qualifier as the request words it -> the relation it asks for.
+_QUALIFIERS = {
+    "exactly": "==",
+    "precisely": "==",
+    "at most": "<=",
+    "no more than": "<=",
+    "not more than": "<=",
+    "up to": "<=",
+    "a maximum of": "<=",
+    "maximum of": "<=",
+    "max": "<=",
+    "under": "<",
+    "fewer than": "<",
+    "less than": "<",
+    "at least": ">=",
+    "no fewer than": ">=",
+    "no less than": ">=",
+    "a minimum of": ">=",
+    "minimum of": ">=",
+    "more than": ">",
+    "over": ">",
+    "between": "..",
+}
+_QUAL = "|".join(sorted(map(re.escape, _QUALIFIERS), key=len, reverse=True))
+# unit as written -> (what is counted, how it is named, needs a cue: a qualifier, "in N ..." or "N-...")
+_UNITS = {
+    "words?": ("words", "word", True),
+    "sentences?": ("sentences", "sentence", False),
+    "paragraphs?": ("paragraphs", "paragraph", False),
+    "lines?": ("lines", "line", False),
+    "characters?|chars": ("characters", "character", True),
+    "bullet[ -]points?|bullets?|bulleted items?|bullet items?": ("bullets", "bullet point", False),
+    "numbered (?:items?|points?|steps?)": ("numbered", "numbered item", False),
+    "(?:list )?items?": ("items", "list item", True),
+}
+_COUNT = re.compile(
+    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?:-|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)"
+    rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?P<after>[^.;\n]{{0,16}})",
+    re.I,
+)
+_PER = re.compile(r"\b(?:each|every|per)\b", re.I)
+COUNTERS = {
+    "words": f.words,
+    "sentences": f.sentences,
+    "paragraphs": lambda t: len(f.paragraphs(t)),
+    "lines": f.lines,
+    "characters": f.characters,
+    "bullets": f.bullets,
+    "numbered": f.numbered,
+    "items": lambda t: f.bullets(t) + f.numbered(t),
+}
+_ASKED = {
+    "==": "exactly",
+    "<=": "at most",
+    "<": "fewer than",
+    ">=": "at least",
+    ">": "more than",
+    "~": "about",
+}
+
+
+def _holds(rel: str, have: int, n: int, n2: int | None = None) -> bool:
+    if rel == "..":
+        return min(n, n2) <= have <= max(n, n2)
+    if rel == "~":
+        return abs(have - n) <= max(2, n // 5)  # "in 100 words" means about 100
+    return {"==": have == n, "<=": have <= n, "<": have < n, ">=": have >= n, ">": have > n}[rel]
+
+
+def _asked(rel: str, n: int, n2: int | None, name: str) -> str:
+    if rel == "..":
+        return f"between {min(n, n2)} and {max(n, n2)} {name}s"
+    return f"{_ASKED[rel]} {f.plural(n, name)}"
+
+
+def count_checks(request: str) -> list[Check]:
+    """The counts the request constrains ("in exactly 3 sentences", "at most 50 words", "5 bullet
+    points"); a count per item or per paragraph ("two sentences each") is not read."""
+    out, seen = [], set()
+    for m in _COUNT.finditer(request):
+        unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
+        key, name, needs_cue = unit
+        before = request[max(0, m.start() - 24) : m.start()]
+        if _PER.search(m["after"]) or re.search(r"\beach\b|\bevery\b|\bper\b", before, re.I):
+            continue
+        if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
+            continue
+        q = (m["q"] or "").strip().lower()
+        cue = (
+            bool(q)
+            or "-" in m["sep"]
+            or re.search(r"\bin\s+(?:about\s+|around\s+|roughly\s+)?$", before, re.I)
+            or re.match(r"\s*(?:or (?:less|fewer|more)|max(?:imum)?|min(?:imum)?|long)\b", m["after"], re.I)
+        )
+        if needs_cue and not cue:
+            continue  # "list three characters", "three words that rhyme": not a count of the answer
+        n, n2 = number(m["n"]), number(m["n2"]) if m["n2"] else None
+        rel = _QUALIFIERS.get(q, "==")
+        if n2 is not None:
+            rel = ".."
+        elif not q:
+            after = m["after"].lower()
+            rel = (
+                "<="
+                if "or less" in after or "or fewer" in after or "max" in after
+                else (
+                    ">="
+                    if "or more" in after or "min" in after
+                    else "<="
+                    if key == "characters"
+                    else "~"
+                    if key == "words"
+                    else "=="
+                )
+            )
+        if (key, rel, n, n2) in seen:
+            continue
+        seen.add((key, rel, n, n2))
+        out.append(_count_check(key, name, rel, n, n2))
+    return out
+
+
+def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check:
+    asked = _asked(rel, n, n2, name)
+
+    def check(answer: str) -> list[Fact]:
+        have = COUNTERS[key](f.prose(answer))
+        ok = _holds(rel, have, n, n2)
+        line = f"{name}s: {have} (asked: {asked}){'' if ok else ' -- NOT MET'}"
+        return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.")]
+
+    return check
+
+
+_QUOTED = re.compile(r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|(?<!\w)'([^'\n]{1,60})'(?!\w)|`([^`\n]{1,60})`")
+# "mention X" is read only for a capitalised X (a name): "mention how ..." names no term.
+_NAMED = re.compile(
+    r"(?i:\bthe\s+(?:word|term|phrase|name)\s+)([^\W\d_][\w'-]*)|"
+    r"(?i:\bmention(?:s|ing)?\s+)(?!The\b|A\b|An\b|It\b|That\b|This\b)([A-Z][\w'-]*)"
+)
+_NEGATIVE = re.compile(
+    r"\b(?:don'?t|do not|never|without|avoid|avoiding|not|no|exclude|excluding|omit|omitting)\b", re.I
+)
+_POSITIVE = re.compile(
+    r"\b(?:use|uses|using|include|including|includes|mention|mentions|mentioning|contain|"
+    r"containing|contains|feature|featuring|with)\b",
+    re.I,
+)
+_TIMES = re.compile(
+    rf"^[\"'”’`]?\s*(?:\w+\s+){{0,2}}?(?P<q>\b(?:{_QUAL})\s+)?"
+    rf"(?:(?P<n>\b{NUM})\s+times?\b|(?P<w>\bonce|\btwice|\bthrice)\b)",
+    re.I,
+)
+
+
+def terms(request: str) -> list[tuple[str, int, int]]:
+    """Every word or phrase the request quotes ("...", '...', `...`) or names ("the word X",
+    "mention X"), with where it stands in the request; at most 6 words each (a longer quote
+    is content to work on, not a term to count)."""
+    found = []
+    for m in _QUOTED.finditer(request):
+        term = next(g for g in m.groups() if g is not None).strip()
+        if term and len(term.split()) <= 6 and re.search(r"\w", term):
+            found.append((term, m.start(), m.end()))
+    for m in _NAMED.finditer(request):
+        term = m[1] or m[2]
+        if not any(s <= m.start(1 if m[1] else 2) < e for _, s, e in found):
+            found.append((term, m.start(1 if m[1] else 2), m.end(1 if m[1] else 2)))
+    unique, seen = [], set()
+    for t in sorted(found, key=lambda x: x[1]):
+        if t[0].lower() not in seen:
+            seen.add(t[0].lower())
+            unique.append(t)
+    return unique
+
+
+def occurrences(term: str, answer: str) -> int:
+    """How often `term` stands in the answer as a whole word or phrase, ignoring case."""
+    pattern = r"\s+".join(map(re.escape, term.split()))
+    return len(re.findall(rf"(?<!\w){pattern}(?!\w)", answer, re.I))
+
+
+def term_checks(request: str) -> list[Check]:
+    """A count for each quoted or named term; where the request says to use it (or how often) or
+    not to, a count that breaks that is a fault."""
+    out, spans = [], terms(request)
+    for i, (term, start, end) in enumerate(spans):
+        clause_start = max(
+            [0, start - 60]
+            + [m.end() for m in re.finditer(r"[.;:!?\n]|\bbut\b", request[:start])]
+            + [e for _, _, e in spans[:i]]
+        )
+        before = request[clause_start:start]
+        times = _TIMES.match(request[end : end + 40])
+        if _NEGATIVE.search(before):
+            rel, n = "==", 0
+        elif times:
+            rel = _QUALIFIERS.get((times["q"] or "").strip().lower(), "==")
+            n = number(times["n"] or times["w"])
+        elif _POSITIVE.search(before):
+            rel, n = ">=", 1
+        else:
+            rel, n = None, 0
+        out.append(_term_check(term, rel, n))
+    return out
+
+
+def _term_check(term: str, rel: str | None, n: int) -> Check:
+    def check(answer: str) -> list[Fact]:
+        have = occurrences(term, answer)
+        line = f'"{term}" appears {f.plural(have, "time")}'
+        if rel is None:
+            return [Fact(line)]
+        asked = "not at all" if (rel, n) == ("==", 0) else f"{_ASKED[rel]} {f.plural(n, 'time')}"
+        if _holds(rel, have, n):
+            return [Fact(f"{line} (asked: {asked})")]
+        wants = f'not to use "{term}"' if asked == "not at all" else f'for "{term}" {asked}'
+        return [
+            Fact(
+                f"{line} (asked: {asked}) -- NOT MET",
+                f"The request asks {wants}; the answer has it {f.plural(have, 'time')}.",
+            )
+        ]
+
+    return check
+
+
+_TERM = (
+    r"(?:\"(?P<a>[^\"\n]{1,80})\"|“(?P<b>[^”\n]{1,80})”|'(?P<c>[^'\n]{1,80})'|`(?P<d>[^`\n]{1,80})`|"
+    r"the\s+(?:word|phrase)\s+(?P<e>[\w'-]+))"
+)
+_EDGE = {
+    "start": re.compile(
+        r"\b(?:start|begin|open)(?:s|ning|ing)?\s+(?:(?:your|the|each)\s+(?:answer|reply|response|"
+        r"text|poem|story|email|letter)\s+)?with\s+" + _TERM,
+        re.I,
+    ),
+    "end": re.compile(
+        r"\b(?:end|finish|close)(?:s|ing)?\s+(?:(?:your|the|each)\s+(?:answer|reply|response|"
+        r"text|poem|story|email|letter)\s+)?with\s+" + _TERM,
+        re.I,
+    ),
+}
+_TRIM = " \t\n*_#>\"'“”‘’"
+
+
+def edge_checks(request: str) -> list[Check]:
+    """How the request says the answer must start or end ("start with 'Dear'", "end with the word
+    goodbye"); only quoted text or "the word X" is read."""
+    out = []
+    for side, pattern in _EDGE.items():
+        for m in pattern.finditer(request):
+            phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip()
+            out.append(_edge_check(side, phrase))
+    return out
+
+
+def _edge_check(side: str, phrase: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        text = answer.strip(_TRIM)
+        want = phrase.strip(_TRIM).lower()
+        if side == "start":
+            ok, got = text.lower().startswith(want), text[: len(want) + 20]
+        else:
+            text = text.rstrip(".!?" + _TRIM) if want[-1:] not in ".!?" else text
+            ok, got = (
+                text.lower().endswith(want.rstrip(".!?") if want[-1:] not in ".!?" else want),
+                text[-(len(want) + 20) :],
+            )
+        line = f'{side}s with "{phrase}": {"yes" if ok else "no"}'
+        fault = (
+            None if ok else f'The request asks the answer to {side} with "{phrase}"; it {side}s with "{got}".'
+        )
+        return [Fact(line + ("" if ok else " -- NOT MET"), fault)]
+
+    return check
+
+
+_UPPER = re.compile(
+    r"\ball\s+(?:in\s+)?(?:caps|capitals|capital letters|upper\s?case)\b|\bin\s+(?:all\s+)?"
+    r"(?:caps|capital letters|upper\s?case(?:\s+letters)?)\b|\bentirely\s+in\s+upper\s?case\b",
+    re.I,
+)
+_LOWER = re.compile(
+    r"\ball\s+(?:in\s+)?lower\s?case\b|\bin\s+(?:all\s+)?lower\s?case(?:\s+letters)?\b|"
+    r"\bentirely\s+in\s+lower\s?case\b|\bno\s+capital\s+letters\b",
+    re.I,
+)
+
+
+def case_checks(request: str) -> list[Check]:
+    """ "in all caps" / "all lowercase": every letter of the answer in that case."""
+    out = []
+    for pattern, case in ((_UPPER, "upper"), (_LOWER, "lower")):
+        if pattern.search(request):
+            out.append(_case_check(case))
+    return out
+
+
+def _case_check(case: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        text = f.prose(answer)
+        wrong = [
+            w
+            for w in re.findall(r"[^\W\d_]+", text)
+            if (w != w.upper() if case == "upper" else w != w.lower())
+        ]
+        asked = "all capital letters" if case == "upper" else "all lowercase letters"
+        if not wrong:
+            return [Fact(f"letter case: {asked} (asked: {asked})")]
+        return [
+            Fact(
+                f"letter case: {f.plural(len(wrong), 'word')} not in {case}case (asked: {asked}) -- NOT MET",
+                f"The request asks for {asked}; {f.plural(len(wrong), 'word')} of the answer "
+                f'{"is" if len(wrong) == 1 else "are"} not, e.g. "{wrong[0]}".',
+            )
+        ]
+
+    return check

@@ -1,0 +1,417 @@
+"""The generic loop's observers (engine.observe): each a function of the request and the answer, no engine."""
+
+import asyncio
+
+import pytest
+
+from selfrefine.engine.generic import make_item
+from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.observe import HEADER, observe_request, text_checks
+from selfrefine.engine.observe import facts as f
+from selfrefine.engine.observe.code import CodeCheck, Example, examples, is_code_request, python_blocks
+from selfrefine.engine.observe.structure import parse_json, structure_checks
+from selfrefine.engine.observe.text import count_checks, edge_checks, occurrences, term_checks, terms
+from selfrefine.engine.prompts import Prompts
+from selfrefine.grammars.feedback import FeedbackSpec
+from tests.fakes import ScriptedEngine, fb
+
+
+def facts(checks, answer):
+    return [x for c in checks for x in c(answer)]
+
+
+def faults(checks, answer):
+    return [x.fault for x in facts(checks, answer) if x.fault]
+
+
+def block(code):
+    return f"Here it is:\n```python\n{code}\n```\n"
+
+
+# --- counts -----------------------------------------------------------------------------------
+
+
+def test_counts_of_words_sentences_paragraphs_items_lines_and_characters():
+    text = "Dr. Smith went home. He slept!  Did he?\n\n- one item\n- two items\n1. first\n2) second"
+    assert f.words("It's a well-known fact, isn't it?") == 6
+    assert f.sentences(text) == 7  # "Dr." does not end a sentence; each list item is one
+    assert len(f.paragraphs(text)) == 2 and f.lines(text) == 5
+    assert f.bullets(text) == 2 and f.numbered(text) == 2
+    assert f.characters("  abc de \n") == 6
+    assert f.words(f.prose("one two\n```python\nx = 1 + 2\n```\nthree")) == 3  # code is not prose
+
+
+@pytest.mark.parametrize(
+    "request_text,answer,fault",
+    [
+        ("Explain gravity in exactly 3 sentences.", "One. Two. Three.", None),
+        ("Explain gravity in exactly 3 sentences.", "One. Two.", "exactly 3 sentences; the answer has 2"),
+        ("Explain it in one sentence.", "It falls. Always.", "exactly 1 sentence; the answer has 2"),
+        ("Describe tea in at most 5 words.", "Warm, calming, green, bitter.", None),
+        (
+            "Describe tea in at most 5 words.",
+            "Tea is a warm and calming drink.",
+            "at most 5 words; the answer has 7",
+        ),
+        ("Give at least 3 bullet points.", "- a\n- b\n- c", None),
+        ("Give at least 3 bullet points.", "- a\n- b", "at least 3 bullet points; the answer has 2"),
+        ("Write two paragraphs about rain.", "Rain.\n\nMore rain.", None),
+        ("Write two paragraphs about rain.", "Rain. More rain.", "exactly 2 paragraphs; the answer has 1"),
+        ("Write a 4 line poem.", "a\nb\nc", "exactly 4 lines; the answer has 3"),
+        (
+            "Write a tweet of no more than 20 characters.",
+            "x" * 21,
+            "at most 20 characters; the answer has 21",
+        ),
+        (
+            "Summarize it in between 2 and 3 sentences.",
+            "A. B. C. D.",
+            "between 2 and 3 sentences; the answer has 4",
+        ),
+        ("Summarize it in 10 words.", "one two three four five six seven eight nine", None),  # about 10
+        ("Summarize it in 10 words.", "one two three", "about 10 words; the answer has 3"),
+        ("List 3 numbered steps.", "1. a\n2. b\n3. c", None),
+    ],
+)
+def test_a_stated_count_is_a_fact_and_a_broken_one_a_fault(request_text, answer, fault):
+    found = facts(count_checks(request_text), answer)
+    assert len(found) == 1
+    if fault is None:
+        assert found[0].fault is None and "NOT MET" not in found[0].text
+    else:
+        assert fault in found[0].fault and "NOT MET" in found[0].text
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "List three characters from Hamlet.",
+        "Give me three words that rhyme with cat.",
+        "Write two paragraphs of three sentences each.".replace("two paragraphs of ", ""),
+        "Tell me about the 7 wonders of the world.",
+        "What is 2 + 2?",
+    ],
+)
+def test_no_count_is_read_where_none_is_a_constraint_on_the_answer(request_text):
+    assert count_checks(request_text) == []
+
+
+def test_a_count_per_item_is_not_read_but_the_total_is():
+    checks = count_checks("Write two paragraphs, three sentences each.")
+    assert [x.text.split(":")[0] for x in facts(checks, "A. B.\n\nC.")] == ["paragraphs"]
+
+
+# --- quoted and named words -------------------------------------------------------------------
+
+
+def test_quoted_and_named_terms_are_found_with_their_counts():
+    req = "Translate \"good morning\" and 'thank you', the word hello, and `sys.argv`; mention Paris."
+    assert [t for t, _, _ in terms(req)] == ["good morning", "thank you", "hello", "sys.argv", "Paris"]
+    assert occurrences("good morning", "Good  morning! good mornings. GOOD MORNING") == 2
+    shown = facts(term_checks('Translate "good morning" into French.'), "Bonjour")
+    assert [x.text for x in shown] == ['"good morning" appears 0 times'] and shown[0].fault is None
+
+
+def test_an_apostrophe_is_not_a_quote():
+    assert terms("It's the dog's bone, isn't it?") == []
+
+
+@pytest.mark.parametrize(
+    "request_text,answer,fault",
+    [
+        ("Write a line that uses the word 'moon'.", "The moon is up.", None),
+        (
+            "Write a line that uses the word 'moon'.",
+            "The sun is up.",
+            'asks for "moon" at least 1 time; the answer has it 0 times',
+        ),
+        ("Don't use the word very.", "It is good.", None),
+        (
+            "Don't use the word very.",
+            "It is very, VERY good.",
+            'asks not to use "very"; the answer has it 2 times',
+        ),
+        ('Write a poem without "love".', "Love is all.", 'not to use "love"'),
+        ('Use "tea" at least twice.', "Tea. More tea.", None),
+        (
+            'Use "tea" exactly 3 times.',
+            "Tea. More tea.",
+            'asks for "tea" exactly 3 times; the answer has it 2 times',
+        ),
+        ("Mention Paris in your answer.", "I like Rome.", 'asks for "Paris" at least 1 time'),
+    ],
+)
+def test_a_term_to_use_or_avoid_is_a_fault_when_broken(request_text, answer, fault):
+    found = facts(term_checks(request_text), answer)
+    assert len(found) == 1
+    assert (found[0].fault is None) if fault is None else (fault in found[0].fault)
+
+
+def test_use_one_term_but_not_another():
+    checks = term_checks('Write a sentence that includes "apple" but not "banana".')
+    assert faults(checks, "An apple a day.") == []
+    assert faults(checks, "A banana a day.") == [
+        'The request asks for "apple" at least 1 time; the answer has it 0 times.',
+        'The request asks not to use "banana"; the answer has it 1 time.',
+    ]
+
+
+# --- start, end, case -------------------------------------------------------------------------
+
+
+def test_start_and_end_as_the_request_says():
+    checks = edge_checks("Start your answer with 'Dear Sir' and end with the word goodbye.")
+    assert faults(checks, "**Dear sir**, thanks. Goodbye!") == []
+    got = faults(checks, "Hello. Bye.")
+    assert got[0].startswith('The request asks the answer to start with "Dear Sir"; it starts with "Hello')
+    assert got[1].startswith('The request asks the answer to end with "goodbye"')
+
+
+def test_letter_case():
+    upper = text_checks("Reply in all caps.")
+    assert faults(upper, "HELLO THERE, 42!") == []
+    assert faults(upper, "HELLO there") == [
+        'The request asks for all capital letters; 1 word of the answer is not, e.g. "there".'
+    ]
+    lower = text_checks("Write it all lowercase.")
+    assert faults(lower, "hello there") == [] and len(faults(lower, "Hello there")) == 1
+
+
+# --- structure --------------------------------------------------------------------------------
+
+
+def test_json_is_parsed_from_the_answer_or_its_json_block():
+    assert parse_json('{"a": 1}') == ({"a": 1}, None)
+    assert parse_json("Sure:\n```json\n[1, 2]\n```") == ([1, 2], None)
+    checks = structure_checks("Return the result as JSON.")
+    assert faults(checks, '```json\n{"a": 1}\n```') == []
+    assert faults(checks, '```json\n{"a": 1,}\n```')[0].startswith(
+        "The request asks for JSON; the answer does not parse as JSON (Expecting property name"
+    )
+
+
+def test_table_list_and_sections():
+    assert len(structure_checks("Give me a table of the first 5 elements.")) == 1
+    assert structure_checks("How do I build a table for my kitchen?") == []
+    table = structure_checks("Compare them in a markdown table.")
+    assert faults(table, "| a | b |\n|---|:-:|\n| 1 | 2 |") == [] and len(faults(table, "a, b\n1, 2")) == 1
+    numbered = structure_checks("Give the steps as a numbered list.")
+    assert faults(numbered, "1. a\n2. b") == []
+    assert faults(numbered, "- a\n- b") == [
+        "The request asks for a numbered list; the answer has no numbered "
+        "list items (lines starting with 1. 2. ...)."
+    ]
+    sections = structure_checks("Write 2 sections: causes and effects.")
+    assert faults(sections, "## Causes\nx\n\n**Effects**\ny") == []
+    assert faults(sections, "## Causes\nx") == ["The request asks for 2 sections; the answer has 1 heading."]
+
+
+def test_a_request_for_code_gets_no_text_checks():
+    assert is_code_request("Write a Python function that returns the first 10 characters in JSON")
+    assert text_checks("Write a function that returns at most 5 words as JSON") == []
+
+
+def test_a_request_without_checkable_content_has_no_observer_and_unchanged_prompts():
+    assert observe_request("Tell me a joke about cats.", run_code=True) == (None, None)
+    assert observe_request("Write a Python function to sort a list.", run_code=False) == (None, None)
+    item = make_item("Tell me a joke about cats.")
+    assert item.observe is None and item.guard is None and item.input == "Tell me a joke about cats."
+    spec = FeedbackSpec()
+    for rnd in (0, 1):
+        for mode in ("grammar", "text"):
+            p = Prompts()
+            assert p.review(spec, mode, round=rnd) == p.review(spec, mode, round=rnd, observation="")
+            assert "{observation}" not in p.review(spec, mode, round=rnd) and HEADER not in p.review(
+                spec, mode, round=rnd
+            )
+
+
+def test_the_observation_follows_a_generic_review_turn_but_not_a_task_template():
+    spec = FeedbackSpec()
+    plain = Prompts().review(spec, round=1)
+    assert Prompts().review(spec, round=1, observation="FACTS") == plain + "\n\nFACTS"
+    task = Prompts.standalone(feedback_grammar="Ran: {observation}. Review.")
+    assert task.review(spec, round=1, observation="FACTS") == "Ran: FACTS. Review."
+    assert Prompts.standalone().review(spec, round=1, observation="FACTS") == Prompts.standalone().review(
+        spec, round=1
+    )
+
+
+def test_make_item_reads_a_chat_and_its_system_text():
+    chat = [
+        {"role": "system", "content": "Always answer in exactly 2 sentences."},
+        {"role": "user", "content": "Use the word 'blue' at least 3 times."},
+        {"role": "assistant", "content": "x"},
+        {"role": "user", "content": "What is the sky's colour?"},
+    ]
+    item = make_item(chat)
+    assert item.messages == chat and item.input == "What is the sky's colour?"
+    seen = item.observe("Blue. It is blue.")
+    assert (
+        "sentences: 2 (asked: exactly 2 sentences)" in seen.text
+        and "blue" not in seen.text.lower().split("\n")[1]
+    )
+    assert seen.fault is None
+
+
+# --- code -------------------------------------------------------------------------------------
+
+REQUEST = """Write a Python function add(a, b) that adds two numbers.
+>>> add(1, 2)
+3
+
+For example `add(2, 2)` returns `4`, add(-1, 1) == 0 and add(10, 5) -> 15.
+"""
+
+
+def test_examples_of_every_form_are_read_and_sketches_are_not():
+    found = examples(REQUEST + "\nf(x) -> y, and g(n) returns the n-th prime.\nInput: 3 4\nOutput: 7\n")
+    assert found == [
+        Example("doctest", "add(1, 2)\n", "3\n"),
+        Example("call", "add(2, 2)", "4", "add"),
+        Example("call", "add(-1, 1)", "0", "add"),
+        Example("call", "add(10, 5)", "15", "add"),
+        Example("io", "3 4\n", "7"),
+    ]
+    assert examples("len(x) == 3 and print(1) -> None") == []  # builtins are not the answer's
+
+
+def test_python_blocks_are_tagged_or_compile():
+    answer = "```python\nx = 1\n```\n```\nprint(x)\n```\n```\nNot code at all\n```\n```json\n{}\n```"
+    assert python_blocks(answer) == ["x = 1\n", "print(x)\n"]
+
+
+def test_a_syntax_error_is_a_fault_without_running_anything():
+    observe, _ = observe_request(REQUEST)
+    seen = observe(block("def add(a, b)\n    return a + b"))
+    assert seen.fault == "The code does not run: code block 1 does not compile: expected ':' (line 1)."
+
+
+def test_an_answer_without_code_fails_the_examples():
+    observe, _ = observe_request(REQUEST)
+    assert (
+        observe("Just add them.").fault
+        == "The answer has no ```python code block to run the request's examples on."
+    )
+
+
+@pytest.mark.sandbox
+def test_each_example_form_is_run_and_a_failure_names_expected_and_got():
+    observe, _ = observe_request(REQUEST)
+    good = observe(block("def add(a, b):\n    return a + b"))
+    assert good.fault is None and "code: 4 of 4 of the request's examples pass" in good.text
+    bad = observe(block("def add(a, b):\n    return a + b if a != 10 else 0"))
+    assert bad.fault == "The code fails the request's example add(10, 5) == 15: expected '15', got 0."
+    assert "FAILED example add(10, 5) == 15" in bad.text
+    doctest_bad = observe(block("def add(a, b):\n    return 3 if a == 1 else a + b + 1"))
+    assert (
+        "example >>> add(1, 2)" not in doctest_bad.fault
+        and "add(2, 2) == 4: expected '4', got 5" in doctest_bad.fault
+    )
+    raises = observe(block("def add(a, b):\n    return a / 0"))
+    assert "it raised ZeroDivisionError: division by zero (line 2)" in raises.fault
+    other = observe(block("def plus(a, b):\n    return a + b"))
+    assert "the code defines no `add`" in other.fault
+
+
+@pytest.mark.sandbox
+def test_input_output_pairs_check_a_program_that_reads_stdin():
+    observe, _ = observe_request(
+        "Write a program that reads two numbers and prints their sum.\n"
+        "Input: 3 4\nOutput: 7\n\nInput: 1 1\nOutput: 2\n"
+    )
+    assert observe(block("a, b = map(int, input().split())\nprint(a + b)")).fault is None
+    seen = observe(block("a, b = map(int, input().split())\nprint(a * b)"))
+    assert seen.fault.startswith(
+        "The code fails the request's example input '3 4': expected '7', it printed '12"
+    )
+
+
+@pytest.mark.sandbox
+def test_code_without_examples_is_run_and_an_exception_is_a_fault():
+    observe, guard = observe_request("Write a Python script that prints the primes below 20.")
+    assert guard is None  # nothing to guard without examples
+    assert observe(block("print([2, 3, 5, 7, 11, 13, 17, 19])")).text.endswith("- code: runs without error")
+    assert (
+        observe(block("print(1 / 0)")).fault
+        == "The code does not run: exit 1: ZeroDivisionError: division by zero."
+    )
+    assert observe("No code here.") == observe("No code here either.") and observe("x").text == ""
+
+
+@pytest.mark.sandbox
+def test_the_guard_refuses_a_rewrite_that_breaks_an_example_that_passed():
+    observe, guard = observe_request(REQUEST)
+    observe(block("def add(a, b):\n    return a + b if a != 10 else 0"))  # passes 3 of 4
+    assert guard(block("def add(a, b):\n    return a + b")) is None
+    assert guard(block("def add(a, b):\n    return a - b if a == 2 else 0")) == (
+        "it breaks the request's example >>> add(1, 2), which the previous answer passed: "
+        "expected '3', got 0."
+    )
+    # an example that failed before may still fail: the guard only keeps what worked
+    assert guard(block("def add(a, b):\n    return a + b if a != 10 else 1")) is None
+
+
+def test_code_check_caches_a_run_per_answer():
+    check = CodeCheck([])
+    assert check.run("no code") is check.run("no code")
+
+
+# --- in the loop ------------------------------------------------------------------------------
+
+TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
+
+
+def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
+    eng = ScriptedEngine(["The sun rose.", fb(TOP, stop=True, points=()), "The dawn came."])
+    item = make_item('Write one line that uses the word "dawn".')
+    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1)))
+    review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
+    assert '- "dawn" appears 0 times (asked: at least 1 time) -- NOT MET' in review
+    assert rewrite.endswith(
+        'this must change: The request asks for "dawn" at least 1 time; the answer has it 0 '
+        "times.</>\n<assistant>"
+    )
+    assert (
+        res.stop_reason == "max_rounds" and res.answer == "The dawn came."
+    )  # the 5/5 review did not stop it
+    assert res.trace[1].fault == 'The request asks for "dawn" at least 1 time; the answer has it 0 times.'
+    assert res.checks["observed"] == 1 and res.checks["fault"] == 1
+
+
+def test_a_request_with_nothing_to_check_makes_the_same_prompts_as_a_plain_item():
+    runs = []
+    for item in (Item("Tell me a joke."), make_item("Tell me a joke.")):
+        eng = ScriptedEngine(["A joke.", fb(), "A better joke."])
+        res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1)))
+        runs.append((eng.prompts, res.checks))
+    assert runs[0] == runs[1] and runs[0][1]["observed"] == 0
+
+
+@pytest.mark.sandbox
+def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_sees():
+    draft = block("def add(a, b):\n    return a + b if a != 10 else 0")
+    fixed = block("def add(a, b):\n    return a + b")
+    eng = ScriptedEngine([draft, fb(TOP, stop=True, points=()), fixed, fb(TOP, stop=True, points=())])
+    res = asyncio.run(refine(eng, make_item(REQUEST), RefineConfig(max_rounds=2)))
+    review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
+    assert "FAILED example add(10, 5) == 15: expected '15', got 0" in review
+    assert (
+        "this must change: The code fails the request's example add(10, 5) == 15: expected '15', got 0."
+        in rewrite
+    )
+    assert res.trace[1].fault and res.trace[3].fault is None  # the 5/5 review did not stop the loop
+    assert res.answer == fixed.strip() and res.rounds == 1 and res.stop_reason == "top_scores"
+    assert res.checks["observed"] == 2 and res.checks["fault"] == 1
+
+
+def test_an_observer_that_breaks_gives_no_fact_instead_of_failing_the_request(monkeypatch):
+    from selfrefine.engine.observe import code
+
+    observe, guard = observe_request(REQUEST)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("observer bug")
+
+    monkeypatch.setattr(code.CodeCheck, "run", broken)
+    assert observe(block("def add(a, b):\n    return a + b")).text == "" and guard("x") is None
