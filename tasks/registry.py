@@ -57,6 +57,7 @@ import yaml
 from selfrefine.engine import options
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.observe import observe_request
 from selfrefine.engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from selfrefine.grammars.feedback import Checklist
 from selfrefine.tasks.scoring import keywords
@@ -68,11 +69,11 @@ GENERIC_FIELD = "request"
 
 Hooks = tuple[Callable | None, Callable | None]
 GenericHooks = Callable[[str], Hooks]
-GENERIC_HOOKS: GenericHooks | None = None
+GENERIC_HOOKS: GenericHooks | None = functools.partial(observe_request, run_code=True)
 """The one place the generic loop's tool observers plug in: a function of the request text that
-returns the (observe, guard) pair of its Item, as `selfrefine run` would build them. None: no
-tools (the generic loop as `run` runs it now). Set it (or pass `hooks` to `generic_item_hooks`)
-to the same builder `run` uses so the generic task keeps measuring exactly what `run` does."""
+returns the (observe, guard) pair of its Item. It is the builder `selfrefine run` uses
+(engine.observe.observe_request, code run in the sandbox as `run` does by default), so the
+generic task measures exactly what `run` does. None: no tools."""
 
 
 def generic_item_hooks(request: str, hooks: GenericHooks | None = None) -> Hooks:

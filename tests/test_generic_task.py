@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from selfrefine.engine import settings
+from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item
 from selfrefine.tasks import registry
 from selfrefine.tasks.registry import TaskError
@@ -77,9 +78,11 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
         row = by_id[rid]
-        item, as_run = task.item(row), Item(input=row["request"])
-        assert item.input == row["request"] and item.id == rid
-        assert (item.initial, item.messages, item.vocab, item.observe, item.guard) == (None,) * 5
+        item, as_run = task.item(row), make_item(row["request"], id=rid)
+        assert item.input == row["request"] == as_run.input and item.id == rid
+        assert (item.initial, item.messages, item.vocab) == (None,) * 3
+        # the same tools as run's: observers where the request states something checkable
+        assert (item.observe is None, item.guard is None) == (as_run.observe is None, as_run.guard is None)
         spec = task.cfg.spec
         assert task.cfg.prompts.opening(spec, item.input) == settings.refine_config().prompts.opening(
             spec, as_run.input) == [{"role": "user", "content": row["request"]}]
