@@ -106,6 +106,9 @@ OPTIONS: tuple[Option, ...] = (
     _o("retries", "int", 0, "a rewrite refused by a check in retry_on is told why and written again, "
        "up to this many times per loop (0-4)", {TASK}, "retries"),
     _o("retry_on", "strs", (GUARD,), "the refusals that get a retry: guard, identical", {TASK}, "retry_on"),
+    _o("run_code", "bool", True, "run the answer's Python code blocks in the sandbox on the request's own "
+       "examples (a failed example is a fault the rewrite must fix); on the server only where serve --run-code "
+       "allows it", {CLI, API, SERVER}),
     _o("feedback_temperature", "float", 0.0, "sampling temperature of the critic (0-2)", ALL,
        "feedback_temperature", section="sampling"),
     _o("temperature", "float", 0.7, "sampling temperature of the draft and refine calls (0-2)",

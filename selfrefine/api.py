@@ -20,6 +20,7 @@ from typing import Any
 
 from selfrefine.engine import models, options, quiet, settings
 from selfrefine.engine.errors import EngineFault, InvalidParameter
+from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item, refine, refine_many
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 
@@ -79,6 +80,7 @@ class SelfRefine:
     ) -> None:
         # `loop`: the loop options of engine.options (the signature below lists them)
         self.config = settings.refine_config(**loop)  # the RefineConfig every loop runs with
+        self.run_code = bool(loop.get("run_code", options.BY_NAME["run_code"].default))
         self.options = settings.engine_options(locals())  # the EngineOptions the engine starts with
         self.backend = settings.check_backend(backend, self.options) if engine is None else backend
         for name, spec in (("model", model), ("critic_model", critic_model)):
@@ -176,24 +178,24 @@ class SelfRefine:
 
         Returns the LoopResult (answer, stop_reason, rounds, outputs, scores, trace, usage());
         raises the error (InvalidParameter, PromptTooLong, EngineFault, ...) if the loop fails."""
-        item = _item(text, id, initial)
+        item = _item(text, id, initial, self.run_code)
         return self._wait(lambda: self._one(item))
 
     def run_batch(self, texts: Sequence[str | Item]) -> list[Record]:
         """Refine many answers at once (their loops batch together in vLLM). Returns one record
         per input, in input order: a LoopResult, or a LoopError (`error`, `error_type`) where
         that item failed; an item is never dropped."""
-        items = _items(texts)
+        items = _items(texts, self.run_code)
         return self._wait(lambda: self._many(items))
 
     async def arun(self, text: str, *, id: str | None = None, initial: str | None = None) -> LoopResult:
         """`run`, awaitable from any event loop (many `arun`s at once batch together)."""
-        item = _item(text, id, initial)
+        item = _item(text, id, initial, self.run_code)
         return await self._await(lambda: self._one(item))
 
     async def arun_batch(self, texts: Sequence[str | Item]) -> list[Record]:
         """`run_batch`, awaitable from any event loop."""
-        items = _items(texts)
+        items = _items(texts, self.run_code)
         return await self._await(lambda: self._many(items))
 
     async def _one(self, item: Item) -> LoopResult:
@@ -250,17 +252,17 @@ def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> Non
         loop.close()
 
 
-def _item(text: str, id: str | None, initial: str | None) -> Item:
+def _item(text: str, id: str | None, initial: str | None, run_code: bool = True) -> Item:
     if not isinstance(text, str):
         raise InvalidParameter("text", f"must be a string, not {type(text).__name__}")
     if not text.strip():
         raise InvalidParameter("text", "is empty")
     if initial is not None and not isinstance(initial, str):
         raise InvalidParameter("initial", f"must be a string, not {type(initial).__name__}")
-    return Item(input=text, id=id, initial=initial)
+    return make_item(text, run_code=run_code, id=id, initial=initial)
 
 
-def _items(texts: Sequence[str | Item]) -> list[Item | LoopError]:
+def _items(texts: Sequence[str | Item], run_code: bool = True) -> list[Item | LoopError]:
     """Items for a batch; an input that is not text becomes an error record in its place."""
     if isinstance(texts, (str, bytes)):
         raise InvalidParameter("texts", "must be a list of strings, not one string (use run())")
@@ -269,7 +271,7 @@ def _items(texts: Sequence[str | Item]) -> list[Item | LoopError]:
         if isinstance(t, Item):
             out.append(t)
         elif isinstance(t, str):
-            out.append(Item(input=t, id=str(i)))
+            out.append(make_item(t, run_code=run_code, id=str(i)))
         else:
             out.append(LoopError(input=repr(t)[:200], id=str(i), error_type="invalid_parameter",
                                  error=f"texts.{i}: must be a string, not {type(t).__name__}"))

@@ -19,6 +19,7 @@ from selfrefine import cli_options as opts
 from selfrefine.engine import models, quiet, settings
 from selfrefine.engine import options as loop_table
 from selfrefine.engine.errors import SelfRefineError
+from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item
 from selfrefine.engine.types import LoopError, LoopResult
 
@@ -164,7 +165,8 @@ def run(
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
-        items = records.read_jsonl(file) if file is not None else [Item(input=task)]
+        run_code = loop["run_code"]
+        items = records.read_jsonl(file, run_code=run_code) if file is not None else [make_item(task, run_code=run_code)]
         if task is not None and not task.strip():
             raise ValueError("TASK is empty")
         name, path = _resolve(model)
@@ -278,6 +280,10 @@ def serve(
     max_concurrent_loops: Annotated[int, typer.Option(help="loops (or plain generations) running at once")] = 64,
     max_queued_loops: Annotated[int, typer.Option(help="admitted loops waiting for a slot; beyond: 429")] = 256,
     debug_faults: Annotated[bool, typer.Option(hidden=True, help="allow selfrefine.debug_fault (tests)")] = False,
+    allow_run_code: Annotated[bool, typer.Option("--run-code/--no-run-code", help="let loops run answers' "
+                              "Python code on the request's examples in the sandbox (a request can opt out "
+                              "with selfrefine.run_code false); off by default: a server runs others' requests"
+                              )] = False,
     *,
     engine: dict,
 ) -> None:
@@ -298,7 +304,7 @@ def serve(
     err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
     run_server(path, name, options, host=host, port=port, api_key=api_key,
                max_concurrent_loops=max_concurrent_loops, max_queued_loops=max_queued_loops,
-               debug_faults=debug_faults, log_level="info" if engine["verbose"] else "warning",
+               debug_faults=debug_faults, run_code=allow_run_code, log_level="info" if engine["verbose"] else "warning",
                backend=backend)
 
 

@@ -6,11 +6,12 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item
 from selfrefine.engine.types import LoopError, LoopResult
 
 
-def read_jsonl(path: Path) -> list[Item | LoopError]:
+def read_jsonl(path: Path, run_code: bool = True) -> list[Item | LoopError]:
     """Parse a batch file; a malformed line becomes an error record in its place."""
     items: list[Item | LoopError] = []
     for n, line in enumerate(path.read_text().splitlines(), 1):
@@ -22,8 +23,8 @@ def read_jsonl(path: Path) -> list[Item | LoopError]:
             if not isinstance(text, str):
                 raise ValueError('each line needs a string field "input"')
             rid = row.get("id")
-            items.append(Item(input=text, id=str(rid) if rid is not None else f"line-{n}",
-                              initial=row.get("initial")))
+            items.append(make_item(text, run_code=run_code, id=str(rid) if rid is not None else f"line-{n}",
+                                   initial=row.get("initial")))
         except (ValueError, KeyError, TypeError) as exc:
             items.append(LoopError(input=line[:200], id=f"line-{n}", error=f"line {n}: {exc}",
                                    error_type="invalid_input"))

@@ -30,7 +30,7 @@ SAMPLES = {
     "stop_on_no_problems": False,
     "reject": False, "verify": "pairwise", "stop_phrase": "DONE", "selection": "best", "exclude_draft": True,
     "refine_mode": "append", "append_separator": "\n", "retries": 1, "retry_on": ("guard", "identical"),
-    "feedback_temperature": 0.5, "temperature": 0.2, "top_p": 0.9, "max_tokens": 64, "seed": 3,
+    "run_code": False, "feedback_temperature": 0.5, "temperature": 0.2, "top_p": 0.9, "max_tokens": 64, "seed": 3,
 }
 COMMANDS = {c.name: c for c in typer.main.get_command(cli.app).commands.values()}
 

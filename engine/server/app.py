@@ -92,6 +92,7 @@ def build_app(
     max_concurrent_loops: int = 64,
     max_queued_loops: int = 256,
     debug_faults: bool = False,
+    run_code: bool = False,
     start_engine: bool = True,
     on_start_failed=None,
 ) -> FastAPI:
@@ -99,7 +100,7 @@ def build_app(
     thread when the app starts (so /health can answer meanwhile) and `shutdown()` at exit."""
     metrics = Metrics(engine)
     gate = LoopGate(max_concurrent_loops, max_queued_loops, metrics)
-    serving = Serving(engine, model_name, gate, metrics, debug_faults=debug_faults)
+    serving = Serving(engine, model_name, gate, metrics, debug_faults=debug_faults, run_code=run_code)
     state = _State()
     state.ready = not start_engine
 
@@ -259,6 +260,7 @@ def serve(
     max_concurrent_loops: int = 64,
     max_queued_loops: int = 256,
     debug_faults: bool = False,
+    run_code: bool = False,
     log_level: str = "warning",
     backend: str = "vllm",
 ) -> None:
@@ -282,6 +284,7 @@ def serve(
         max_concurrent_loops=max_concurrent_loops,
         max_queued_loops=max_queued_loops,
         debug_faults=debug_faults,
+        run_code=run_code,
         on_start_failed=stop,
     )
     config = uvicorn.Config(

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 
 from selfrefine.engine.errors import EngineFault, InvalidParameter, PromptTooLong
+from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import MIN_ROOM, Item, refine
 from selfrefine.engine.server import REFINE_SUFFIX
 from selfrefine.engine.server import tools as toolcalls
@@ -106,13 +107,18 @@ class _FaultAt:
 class Serving:
     """Chat and text completions over one shared engine."""
 
-    def __init__(self, engine, model_name: str, gate: LoopGate, metrics: Metrics, debug_faults: bool = False):
+    def __init__(self, engine, model_name: str, gate: LoopGate, metrics: Metrics, debug_faults: bool = False,
+                 run_code: bool = False):
         self.engine = engine
         self.model_name = model_name
         self.refine_name = model_name + REFINE_SUFFIX
         self.gate = gate
         self.metrics = metrics
         self.debug_faults = debug_faults
+        self.run_code = run_code
+        """`serve --run-code`: whether loops may run answers' code on the request's examples (a
+        request can still opt out with `selfrefine.run_code: false`). A server runs other
+        people's requests, so it is the operator's choice, and off by default."""
 
     # ------------------------------------------------------------------ models
 
@@ -153,6 +159,11 @@ class Serving:
     def _check_fits(self, ids: list[int], room: int) -> None:
         if len(ids) + room > self.engine.max_model_len:
             raise PromptTooLong(len(ids), self.engine.max_model_len)
+
+    def _runs_code(self, opts) -> bool:
+        """Whether this request's loop runs its answers' code: the operator allows it and the
+        request did not opt out."""
+        return self.run_code and opts.run_code
 
     def _job_engine(self, req: BaseCompletionRequest):
         fault = req.selfrefine.debug_fault if req.selfrefine else None
@@ -215,10 +226,7 @@ class Serving:
             sampling = req.to_sampling(default_max, index=i)
             if refining:
                 cfg = opts.to_config(sampling, schema)
-                if isinstance(source, list):
-                    item = Item(input=source[-1]["content"], id=str(i), messages=source)
-                else:
-                    item = Item(input=source, id=str(i))
+                item = make_item(source, run_code=self._runs_code(opts), id=str(i))
                 jobs.append(self._loop_job(self._job_engine(req), item, cfg))
             else:
                 jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema, logprobs, use))
