@@ -235,3 +235,15 @@ def test_refine_many_admits_by_the_engines_reported_kv_capacity_by_default():
     run(refine_many(unlimited, items, cfg, concurrency=8))
     assert unlimited.peak == 8
 
+
+def test_refine_many_runs_at_most_concurrency_loops_at_once():
+    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    items = [Item(f"task number {i:02d}", id=str(i)) for i in range(9)]
+    for limit in (1, 3):
+        engine = InFlightEngine(respond=_respond)  # no KV capacity: only the concurrency limit applies
+        res = run(refine_many(engine, items, cfg, concurrency=limit))
+        assert [r.id for r in res] == [str(i) for i in range(9)]
+        assert all(isinstance(r, LoopResult) for r in res)
+        assert engine.peak == limit  # reached, never exceeded
+    with pytest.raises(InvalidParameter):
+        run(refine_many(InFlightEngine(respond=_respond), items, cfg, concurrency=0))
