@@ -211,3 +211,52 @@ def test_a_resume_after_the_task_files_changed_is_refused(tmp_path):
     (folder / "refine.txt").write_text("Add sentences for: {problems}")
     with pytest.raises(TaskError, match="task_files"):
         ev.load_done(out, ev.settings(registry.load(str(folder)), "m", None, 2), ["cg-0"])
+
+
+def test_selfrefine_eval_refuses_to_resume_after_the_task_files_changed(tmp_path, monkeypatch):
+    """Through the command: a run of a task folder, then one of its templates changes; the next
+    `selfrefine eval` into the same run folder stops before any engine starts, says which
+    setting differs and what to do, and leaves the records as they were. --restart runs."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from selfrefine import cli
+
+    folder = tmp_path / "task"
+    shutil.copytree(registry.TASKS_DIR / "commongen_hard", folder)
+    out = tmp_path / "run"
+    started: list[str] = []
+
+    def make_engine(backend, path, name, options):
+        started.append(name)
+        return ScriptedEngine(respond=_commongen_responder, name=name)
+
+    monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, f"/nowhere/{spec}"))
+    monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
+    monkeypatch.setattr(cli.settings, "make_engine", make_engine)
+    args = ["eval", str(folder), "--limit", "2", "--rounds", "1", "--model", "fake", "--out", str(out)]
+
+    first = CliRunner().invoke(cli.app, args)
+    assert first.exit_code == 0, first.output
+    lines = (out / ev.RECORDS).read_text().splitlines()
+    assert [json.loads(x)["status"] for x in lines] == ["ok", "ok"] and started == ["fake"]
+
+    again = CliRunner().invoke(cli.app, args)  # unchanged: a resume, nothing left to do
+    assert again.exit_code == 0, again.output
+    records = (out / ev.RECORDS).read_text()  # the resume rewrote them in row order
+    assert sorted(records.splitlines()) == sorted(lines)
+
+    (folder / "refine.txt").write_text("Add sentences for: {problems}")
+    refused = CliRunner().invoke(cli.app, args)
+    assert refused.exit_code == 2, refused.output
+    message = " ".join(refused.output.split())  # rich wraps long lines
+    assert f"{out} holds a run with other settings" in message, message
+    assert "task_files:" in message and "use another --out or --restart" in message
+    assert started == ["fake", "fake"]  # refused up front: no engine started for it
+    assert (out / ev.RECORDS).read_text() == records
+
+    restarted = CliRunner().invoke(cli.app, [*args, "--restart"])
+    assert restarted.exit_code == 0, restarted.output
+    now = ev.task_fingerprint(registry.load(str(folder)))
+    assert json.loads((out / ev.SETTINGS).read_text())["task_files"] == now

@@ -6,8 +6,15 @@ import re
 import pytest
 
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.grammars.feedback import (RUN_CHARS, WORD_RUNS, FeedbackSpec, matches_stop_phrase, normalize_phrase,
-                                         parse_free_text)
+from selfrefine.grammars.feedback import (
+    RUN_CHARS,
+    WORD_CHARS,
+    WORD_RUNS,
+    FeedbackSpec,
+    matches_stop_phrase,
+    normalize_phrase,
+    parse_free_text,
+)
 
 
 def test_schema_is_closed_and_uses_enums():
@@ -47,11 +54,33 @@ def test_parse_json_validates_ranges_and_fields():
         spec.parse_json('{"feedback": ["cut off')
 
 
-def test_token_budget_covers_the_longest_valid_feedback():
+def test_token_budget_covers_typical_words_but_not_the_grammars_longest():
+    """The budget (FeedbackSpec.token_budget) is sized for words of up to WORD_CHARS characters
+    on average at one token per character; it does not cover the grammar's worst case. The
+    grammar lets a word be WORD_RUNS runs of RUN_CHARS characters joined by up to three marks,
+    with up to three marks before and after (118 characters by default). A feedback of such
+    words is valid but longer than the budget: that call runs to max_tokens and is recorded as
+    a feedback error (`feedback_error`), as grammars.feedback.WORD_CHARS says, and this is the
+    gap this test pins."""
     spec = FeedbackSpec()
-    longest = json.dumps({"feedback": [" ".join(["a" * 20] * spec.item_words)] * spec.max_items,
-                          "scores": {a: spec.scale[1] for a in spec.aspects}, "stop": False})
-    assert len(longest) <= spec.token_budget()  # at worst one token per character
+    pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
+
+    def feedback(word: str) -> str:
+        return json.dumps({"feedback": [" ".join([word] * spec.item_words)] * spec.max_items,
+                           "scores": {a: spec.scale[1] for a in spec.aspects}, "stop": False})
+
+    typical = feedback("a" * WORD_CHARS)
+    assert len(typical) <= spec.token_budget()  # at worst one token per character
+
+    marks = "---"
+    longest_word = marks + marks.join(["x" * RUN_CHARS] * WORD_RUNS) + marks
+    assert len(longest_word) == 2 * 3 + WORD_RUNS * RUN_CHARS + (WORD_RUNS - 1) * 3
+    assert re.match(pattern, " ".join([longest_word] * spec.item_words))
+    for longer in (longest_word + "x", "-" + longest_word, longest_word + "-"):  # nothing longer fits
+        assert not re.match(pattern, longer), longer
+    worst = feedback(longest_word)
+    assert spec.parse_json(worst)["feedback"][0].startswith(longest_word)  # valid feedback
+    assert len(worst) > spec.token_budget()  # the stated gap: not covered by the budget
 
 
 @pytest.mark.parametrize("kwargs", [{"aspects": ()}, {"aspects": ("Bad Name",)}, {"aspects": ("a", "a")},

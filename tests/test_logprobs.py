@@ -352,3 +352,61 @@ def test_token_id_prompts_on_the_real_engine(server):
     with pytest.raises(openai.BadRequestError) as e:
         client.completions.create(model=REFINE, prompt=ids[0], max_tokens=2)
     assert e.value.param == "prompt" and "plain model" in e.value.message
+
+
+@pytest.mark.engine
+def test_chat_logprobs_with_a_stop_string_describe_the_trimmed_text(server):
+    """vLLM also generates the tokens of a matched stop string, and the text leaves them out:
+    the logprob entries must be those of the returned text only, whole and streamed."""
+    client = server.client()
+    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)  # warm the cache
+    free = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
+                                          logprobs=True, top_logprobs=2).choices[0]
+    text, tokens = free.message.content, [e.token for e in free.logprobs.content]
+    assert "".join(tokens) == text and len(tokens) >= 4, tokens
+    # a stop string that starts where a token starts, past the first two tokens, and occurs nowhere
+    # earlier: the same greedy path then stops right before that token
+    starts = [sum(len(t) for t in tokens[:j]) for j in range(len(tokens))]
+    j = next((j for j in range(2, len(tokens) - 1)
+              if tokens[j].strip() and text.find(tokens[j] + tokens[j + 1]) == starts[j]), None)
+    assert j is not None, tokens
+    stop = tokens[j] + tokens[j + 1]
+
+    r = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
+                                       logprobs=True, top_logprobs=2, stop=[stop])
+    c = r.choices[0]
+    assert c.finish_reason == "stop" and c.message.content == text[:starts[j]], (stop, c.message.content)
+    _check_entries(c.logprobs.content, c.message.content, 2)  # the tokens join exactly to the text
+    assert [e.token for e in c.logprobs.content] == tokens[:j]
+
+    chunks = list(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
+                                                 logprobs=True, top_logprobs=2, stop=[stop], stream=True))
+    streamed = [e for ch in chunks if ch.choices and ch.choices[0].logprobs
+                for e in ch.choices[0].logprobs.content]
+    assert "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices) == c.message.content
+    assert [e.token for e in streamed] == tokens[:j]
+
+
+@pytest.mark.engine
+def test_chat_logprob_bytes_join_to_the_utf8_of_a_character_split_across_tokens(server):
+    """A character of several UTF-8 bytes that the vocabulary spells in several tokens (☕ is
+    three byte tokens in SmolLM2's): the entries' tokens join to the text and their `bytes` to
+    its UTF-8, with no replacement character in between."""
+    from transformers import AutoTokenizer
+
+    from selfrefine.engine import models
+
+    tok = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL)))
+    ask = [{"role": "user", "content": "Copy this line: ☕☕☕"}]  # SmolLM2-135M copies it (or writes emoji)
+    client = server.client()
+    r = client.chat.completions.create(model=PLAIN, messages=ask, max_tokens=12, temperature=0,
+                                       logprobs=True, top_logprobs=2)
+    c = r.choices[0]
+    text = c.message.content
+    split = [ch for ch in text if ord(ch) > 127 and len(tok.encode(ch)) > 1]
+    assert split, f"no character split across tokens in {text!r}"
+    assert "\ufffd" not in text
+    entries = c.logprobs.content
+    assert len(entries) == r.usage.completion_tokens - (c.finish_reason == "stop")
+    assert "".join(e.token for e in entries) == text
+    assert b"".join(bytes(e.bytes) for e in entries) == text.encode("utf-8")

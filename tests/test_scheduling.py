@@ -191,3 +191,59 @@ def test_loop_calls_carry_one_priority_per_loop():
     seen.clear()
     run(refine(engine, Item("task CC"), RefineConfig(max_rounds=1)))
     assert len({p for _, p in seen}) == 1
+
+
+class InFlightEngine(ScriptedEngine):
+    """A scripted engine whose calls take time and that counts its own generate calls in flight
+    (the engine's view of concurrency, not any gate's counter); it reports `capacity` as its KV
+    capacity like VLLMEngine.kv_capacity_tokens."""
+
+    def __init__(self, capacity: int | None = None, **kw):
+        super().__init__(**kw)
+        self.kv_capacity_tokens = capacity
+        self.in_flight = 0
+        self.peak = 0
+
+    async def generate(self, prompt_ids, sampling, json_schema=None, **kw):
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+        try:
+            await asyncio.sleep(0.005)
+            return await super().generate(prompt_ids, sampling, json_schema, **kw)
+        finally:
+            self.in_flight -= 1
+
+
+def test_refine_many_admits_by_the_engines_reported_kv_capacity_by_default():
+    # The default path: kv_admission=True and no gate passed in; refine_many builds the gate
+    # from the engine's kv_capacity_tokens. Every loop reserves its peak at its start, before
+    # any loop has finished, so all reserve the prior estimate and exactly three fit.
+    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    items = [Item(f"task number {i:02d}", id=str(i)) for i in range(8)]
+    probe = InFlightEngine(respond=_respond)
+    one = peak_history(probe, items[0], cfg, scheduling.KVGrowth(cfg).per_round())
+    assert all(peak_history(probe, it, cfg, scheduling.KVGrowth(cfg).per_round()) == one for it in items)
+
+    engine = InFlightEngine(3 * one, respond=_respond)
+    res = run(refine_many(engine, items, cfg, concurrency=8))
+    assert [r.id for r in res] == [str(i) for i in range(8)]
+    assert all(isinstance(r, LoopResult) for r in res)
+    assert engine.peak == 3  # a loop's calls are sequential: calls in flight == loops admitted
+    assert engine.in_flight == 0
+
+    unlimited = InFlightEngine(None, respond=_respond)  # reports no capacity: no admission
+    run(refine_many(unlimited, items, cfg, concurrency=8))
+    assert unlimited.peak == 8
+
+
+def test_refine_many_runs_at_most_concurrency_loops_at_once():
+    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    items = [Item(f"task number {i:02d}", id=str(i)) for i in range(9)]
+    for limit in (1, 3):
+        engine = InFlightEngine(respond=_respond)  # no KV capacity: only the concurrency limit applies
+        res = run(refine_many(engine, items, cfg, concurrency=limit))
+        assert [r.id for r in res] == [str(i) for i in range(9)]
+        assert all(isinstance(r, LoopResult) for r in res)
+        assert engine.peak == limit  # reached, never exceeded
+    with pytest.raises(InvalidParameter):
+        run(refine_many(InFlightEngine(respond=_respond), items, cfg, concurrency=0))

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -616,6 +617,32 @@ def _hung_up_and_stopped(server, before: dict[str, float]) -> None:
     key = 'selfrefine_loops_total{kind="refine",outcome="cancelled"}'
     assert after[key] >= before.get(key, 0) + 1
     assert _wait_for(lambda: _engine_idle(server))
+    assert _wait_for(lambda: _vllm_dropped_the_aborted(server.metrics(), before)), _finishes(server.metrics())
+
+
+def _finishes(m: dict[str, float]) -> dict[str, float]:
+    """vLLM's finished requests by reason (`vllm:request_success_total{finished_reason=...}`)."""
+    out: dict[str, float] = {}
+    for k, v in m.items():
+        if k.startswith("vllm:request_success_total{"):
+            reason = re.search(r'finished_reason="([^"]*)"', k).group(1)
+            out[reason] = out.get(reason, 0) + v
+    return out
+
+
+def _vllm_dropped_the_aborted(m: dict[str, float], before: dict[str, float]) -> bool:
+    """vLLM's own request accounting agrees that our aborted calls were ended there: it finished
+    (stop, length, ...) every call the engine sent except aborted ones, and at least one it did
+    not finish. This vLLM counts a client's abort under no finish reason (the front end drops the
+    request's state before the engine core's output could be counted), so the proof is the
+    finish that is missing; an "abort" finish, where a vLLM counts one, is not a normal finish."""
+    def normal(x: dict[str, float]) -> float:
+        return sum(v for reason, v in _finishes(x).items() if reason != "abort")
+
+    sent = m["selfrefine_engine_requests_total"] - before["selfrefine_engine_requests_total"]
+    aborted = m["selfrefine_engine_aborted_total"] - before["selfrefine_engine_aborted_total"]
+    finished = normal(m) - normal(before)
+    return aborted >= 1 and sent - aborted <= finished <= sent - 1
 
 
 def test_disconnect_mid_stream_aborts_the_engine_requests(server):

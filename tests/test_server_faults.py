@@ -13,7 +13,7 @@ import httpx
 import psutil
 import pytest
 
-from tests.test_server import HI, PLAIN, REFINE, start_server
+from tests.test_server import HI, PLAIN, REFINE, _vllm, start_server
 
 pytestmark = pytest.mark.engine
 # A loop that runs for minutes on this model (16 rounds, no early stop): still in flight at the kill.
@@ -58,7 +58,12 @@ def test_engine_death_turns_health_and_requests_into_503s(tmp_path):
 
         t = threading.Thread(target=long_request)
         t.start()
-        time.sleep(3)  # let it reach the engine
+        # kill once vLLM's scheduler runs the loop's call (the ok request above has finished)
+        deadline = time.time() + 60
+        while _vllm(server.metrics(), "vllm:num_requests_running") < 1:
+            assert time.time() < deadline, "the long loop never reached vLLM's scheduler within 60 s"
+            assert t.is_alive(), in_flight
+            time.sleep(0.05)
         worker = _engine_worker(server.proc.pid)
         worker.send_signal(signal.SIGKILL)
         killed_at = time.time()
