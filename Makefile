@@ -23,3 +23,8 @@ test: setup
 test-fast: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct
 	$(PY) -m pytest -v -m "not engine"
+
+# Ruff: the format check and the rules of pyproject.toml (CI runs this before the tests).
+lint: setup
+	.venv/bin/ruff format --check .
+	.venv/bin/ruff check .

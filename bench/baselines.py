@@ -45,6 +45,7 @@ def _steps(cfg: RefineConfig):
 
 # ---------------------------------------------------------------- mode 4: HTTP clients
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -54,20 +55,45 @@ def free_port() -> int:
 class OpenAIServer:
     """vLLM's OpenAI server as a subprocess on 127.0.0.1, with the engine settings of ours."""
 
-    def __init__(self, model_path: str, name: str, *, kv_cache_gib: float, max_model_len: int,
-                 prefix_caching: bool = True, structured_backend: str = "xgrammar",
-                 dtype: str = "auto", eager: bool = True, log_path: Path | None = None,
-                 speculative_config: dict | None = None):
+    def __init__(
+        self,
+        model_path: str,
+        name: str,
+        *,
+        kv_cache_gib: float,
+        max_model_len: int,
+        prefix_caching: bool = True,
+        structured_backend: str = "xgrammar",
+        dtype: str = "auto",
+        eager: bool = True,
+        log_path: Path | None = None,
+        speculative_config: dict | None = None,
+    ):
         self.port = free_port()
         self.name = name
         self.url = f"http://127.0.0.1:{self.port}"
         self.cmd = [
-            sys.executable, "-m", "vllm.entrypoints.openai.api_server",
-            "--model", model_path, "--served-model-name", name,
-            "--host", "127.0.0.1", "--port", str(self.port),
-            "--max-model-len", str(max_model_len),
-            "--kv-cache-memory-bytes", str(int(kv_cache_gib * (1 << 30))),
-            "--block-size", "32", "--dtype", dtype, "--seed", "0",
+            sys.executable,
+            "-m",
+            "vllm.entrypoints.openai.api_server",
+            "--model",
+            model_path,
+            "--served-model-name",
+            name,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--max-model-len",
+            str(max_model_len),
+            "--kv-cache-memory-bytes",
+            str(int(kv_cache_gib * (1 << 30))),
+            "--block-size",
+            "32",
+            "--dtype",
+            dtype,
+            "--seed",
+            "0",
             "--structured-outputs-config",
             f'{{"backend": "{structured_backend}", "disable_any_whitespace": true}}',
             "--enable-prompt-tokens-details",
@@ -91,8 +117,9 @@ class OpenAIServer:
         env["VLLM_SERVER_DEV_MODE"] = "1"  # for /reset_prefix_cache between measured runs
         log = open(self.log_path, "w") if self.log_path else subprocess.DEVNULL
         t0 = time.perf_counter()
-        self.proc = subprocess.Popen(self.cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            self.cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
         while time.perf_counter() - t0 < timeout:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"vLLM server exited with {self.proc.returncode} (log: {self.log_path})")
@@ -111,7 +138,9 @@ class OpenAIServer:
 
         r = httpx.post(self.url + "/reset_prefix_cache", timeout=60)
         if r.status_code != 200:
-            raise RuntimeError(f"vLLM server refused /reset_prefix_cache: HTTP {r.status_code} {r.text[:200]}")
+            raise RuntimeError(
+                f"vLLM server refused /reset_prefix_cache: HTTP {r.status_code} {r.text[:200]}"
+            )
 
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:
@@ -140,9 +169,17 @@ async def _chat(client, url: str, body: dict, stage: str, rnd: int, model: str) 
     text = data["choices"][0]["message"]["content"] or ""
     u = data.get("usage") or {}
     cached = ((u.get("prompt_tokens_details") or {}).get("cached_tokens")) or 0
-    call = Call(stage=stage, round=rnd, model=model, text=text.strip(), prompt_tokens=u.get("prompt_tokens", 0),
-                cached_tokens=cached, completion_tokens=u.get("completion_tokens", 0),
-                seconds=time.perf_counter() - t0, finish_reason=data["choices"][0].get("finish_reason") or "stop")
+    call = Call(
+        stage=stage,
+        round=rnd,
+        model=model,
+        text=text.strip(),
+        prompt_tokens=u.get("prompt_tokens", 0),
+        cached_tokens=cached,
+        completion_tokens=u.get("completion_tokens", 0),
+        seconds=time.perf_counter() - t0,
+        finish_reason=data["choices"][0].get("finish_reason") or "stop",
+    )
     return call, text
 
 
@@ -150,13 +187,24 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     """One Self-Refine loop over chat completions (the proxy / agent-framework pattern)."""
     t0 = time.perf_counter()
     p, spec = cfg.prompts, cfg.spec
-    answer = {"model": model, "temperature": cfg.sampling.temperature, "top_p": cfg.sampling.top_p,
-              "max_tokens": budget.answer_tokens, "ignore_eos": budget.fixed}
-    feedback = {"model": model, "temperature": cfg.feedback_temperature, "top_p": cfg.sampling.top_p,
-                "max_tokens": spec.token_budget()}
+    answer = {
+        "model": model,
+        "temperature": cfg.sampling.temperature,
+        "top_p": cfg.sampling.top_p,
+        "max_tokens": budget.answer_tokens,
+        "ignore_eos": budget.fixed,
+    }
+    feedback = {
+        "model": model,
+        "temperature": cfg.feedback_temperature,
+        "top_p": cfg.sampling.top_p,
+        "max_tokens": spec.token_budget(),
+    }
     if cfg.feedback_mode == "grammar":
-        feedback["response_format"] = {"type": "json_schema", "json_schema": {
-            "name": "feedback", "schema": spec.json_schema(), "strict": True}}
+        feedback["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {"name": "feedback", "schema": spec.json_schema(), "strict": True},
+        }
     elif budget.feedback_tokens:
         feedback.update(max_tokens=budget.feedback_tokens, ignore_eos=True)
     msgs = p.opening(spec, task)
@@ -171,8 +219,19 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
         if stage == "feedback":
             # the turns of engine.loop.refine: the review may quote the output under review, the
             # refine turn lists the review's problems and may quote the output too
-            msgs.append({"role": "user", "content": p.review(spec, cfg.feedback_mode, input=task, round=rnd,
-                                                              stop_phrase=cfg.stop_phrase, answer=outputs[-1])})
+            msgs.append(
+                {
+                    "role": "user",
+                    "content": p.review(
+                        spec,
+                        cfg.feedback_mode,
+                        input=task,
+                        round=rnd,
+                        stop_phrase=cfg.stop_phrase,
+                        answer=outputs[-1],
+                    ),
+                }
+            )
             call, text = await _chat(client, url, {**feedback, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             msgs.append({"role": "assistant", "content": text})
@@ -182,20 +241,39 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
                 reason = why
                 break
         else:
-            msgs.append({"role": "user", "content": p.render("refine", spec, input=task, round=rnd,
-                                                             problems="\n".join(f"- {x}" for x in points),
-                                                             answer=outputs[-1])})
+            msgs.append(
+                {
+                    "role": "user",
+                    "content": p.render(
+                        "refine",
+                        spec,
+                        input=task,
+                        round=rnd,
+                        problems="\n".join(f"- {x}" for x in points),
+                        answer=outputs[-1],
+                    ),
+                }
+            )
             call, text = await _chat(client, url, {**answer, "messages": msgs}, stage, rnd, model)
             trace.append(call)
             outputs.append(call.text)
             msgs.append({"role": "assistant", "content": text})
-    return LoopResult(input=task, answer=outputs[-1], selected_round=len(outputs) - 1, stop_reason=reason,
-                      rounds=len(outputs) - 1, outputs=outputs, scores=[None] * len(outputs), trace=trace,
-                      seconds=time.perf_counter() - t0)
+    return LoopResult(
+        input=task,
+        answer=outputs[-1],
+        selected_round=len(outputs) - 1,
+        stop_reason=reason,
+        rounds=len(outputs) - 1,
+        outputs=outputs,
+        scores=[None] * len(outputs),
+        trace=trace,
+        seconds=time.perf_counter() - t0,
+    )
 
 
-async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget,
-                    concurrency: int, on_done=None) -> list:
+async def http_many(
+    url: str, model: str, tasks: list[str], cfg: RefineConfig, budget: Budget, concurrency: int, on_done=None
+) -> list:
     """N concurrent clients, each running loops one after another until the tasks are done."""
     import httpx
 
@@ -205,6 +283,7 @@ async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, b
     results: list = [None] * len(tasks)
     limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
     async with httpx.AsyncClient(timeout=httpx.Timeout(1800.0), limits=limits) as client:
+
         async def worker():
             while not queue.empty():
                 i, t = queue.get_nowait()
@@ -212,8 +291,12 @@ async def http_many(url: str, model: str, tasks: list[str], cfg: RefineConfig, b
                 try:
                     res = await http_loop(client, url, model, t, cfg, budget)
                 except Exception as exc:  # keep the item: a failed loop is a record, not a gap
-                    res = LoopError(input=t, error=f"{type(exc).__name__}: {exc}", error_type="http_error",
-                                    seconds=time.perf_counter() - t0)
+                    res = LoopError(
+                        input=t,
+                        error=f"{type(exc).__name__}: {exc}",
+                        error_type="http_error",
+                        seconds=time.perf_counter() - t0,
+                    )
                 results[i] = res
                 if on_done:
                     on_done(i, res)

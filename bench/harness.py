@@ -15,18 +15,46 @@ from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
-MODES = ("ours", "sequential", "no_cache", "threads", "http", "transformers", "limit", "sweep", "text",
-         "speculation", "pressure", "growth", "lowload")
+MODES = (
+    "ours",
+    "sequential",
+    "no_cache",
+    "threads",
+    "http",
+    "transformers",
+    "limit",
+    "sweep",
+    "text",
+    "speculation",
+    "pressure",
+    "growth",
+    "lowload",
+)
 NEVER_STOP = "bench fixed length never stops"
 # Fixed-length loops must never stop early: the prompt still shows the usual stop phrase, but
 # the loop checks for one no feedback can be (the feedback always runs to its exact length).
 
-_KINDS = ("Write a haiku about {}.", "Give three practical tips about {}.",
-          "Explain {} to a ten-year-old in two sentences.", "Write a one-paragraph product pitch for {}.",
-          "List the pros and cons of {}.", "Write a short limerick about {}.",
-          "Describe {} in exactly three sentences.", "Write a tweet announcing {}.")
-_TOPICS = ("rain", "a lighthouse", "learning to cook", "electric bicycles", "public libraries",
-           "morning routines", "houseplants", "night trains", "solar panels")
+_KINDS = (
+    "Write a haiku about {}.",
+    "Give three practical tips about {}.",
+    "Explain {} to a ten-year-old in two sentences.",
+    "Write a one-paragraph product pitch for {}.",
+    "List the pros and cons of {}.",
+    "Write a short limerick about {}.",
+    "Describe {} in exactly three sentences.",
+    "Write a tweet announcing {}.",
+)
+_TOPICS = (
+    "rain",
+    "a lighthouse",
+    "learning to cook",
+    "electric bicycles",
+    "public libraries",
+    "morning routines",
+    "houseplants",
+    "night trains",
+    "solar panels",
+)
 
 
 def workload(n: int) -> list[str]:
@@ -89,17 +117,38 @@ class BenchConfig:
     extra_engine: dict = field(default_factory=dict)
 
     @classmethod
-    def make(cls, quick: bool = False, natural: bool = False, **over) -> "BenchConfig":
+    def make(cls, quick: bool = False, natural: bool = False, **over) -> BenchConfig:
         base: dict = {}
         if natural:
-            base.update(model="qwen2.5-coder-0.5b-instruct", max_tokens=160, loops=16,
-                        sweep=(1, 4, 16), sequential_loops=2, transformers_loops=2)
+            base.update(
+                model="qwen2.5-coder-0.5b-instruct",
+                max_tokens=160,
+                loops=16,
+                sweep=(1, 4, 16),
+                sequential_loops=2,
+                transformers_loops=2,
+            )
         if quick:
-            base.update(loops=4, rounds=1, max_tokens=16, sequential_loops=2, transformers_loops=1, repeats=1,
-                        transformers_budget_s=30.0,
-                        sweep=(1, 2, 4), kv_cache_gib=1.0, feedback_items=1,
-                        feedback_item_words=8, pressure_kv_gib=0.1, pressure_loops=8, pressure_rounds=1, pressure_tokens=16,
-                        growth_loops=(1, 8), growth_rounds=(1, 2), growth_tokens=16)
+            base.update(
+                loops=4,
+                rounds=1,
+                max_tokens=16,
+                sequential_loops=2,
+                transformers_loops=1,
+                repeats=1,
+                transformers_budget_s=30.0,
+                sweep=(1, 2, 4),
+                kv_cache_gib=1.0,
+                feedback_items=1,
+                feedback_item_words=8,
+                pressure_kv_gib=0.1,
+                pressure_loops=8,
+                pressure_rounds=1,
+                pressure_tokens=16,
+                growth_loops=(1, 8),
+                growth_rounds=(1, 2),
+                growth_tokens=16,
+            )
         base.update({k: v for k, v in over.items() if v is not None})
         return cls(quick=quick, natural=natural, **base)
 
@@ -112,15 +161,24 @@ class BenchConfig:
             # Equal work: free-text feedback gets the grammar mode's prompts token for token (no
             # stop phrase to offer: fixed-length loops never stop), so that the grammar is the
             # only difference between the two variants; its feedback runs to matched lengths.
-            prompts = replace(prompts, feedback_text=prompts.feedback_grammar, guide_text=prompts.guide_grammar)
+            prompts = replace(
+                prompts, feedback_text=prompts.feedback_grammar, guide_text=prompts.guide_grammar
+            )
         return RefineConfig(
-            max_rounds=self.rounds, feedback_mode=feedback_mode, spec=self.spec(), prompts=prompts,
-            use_stop_flag=self.natural, stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
+            max_rounds=self.rounds,
+            feedback_mode=feedback_mode,
+            spec=self.spec(),
+            prompts=prompts,
+            use_stop_flag=self.natural,
+            stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
             # Fixed-length loops run every round: no stop rule and no rewrite check may end one.
-            stop_on_top=self.natural, stop_on_no_problems=self.natural, reject_bad_rewrites=self.natural,
+            stop_on_top=self.natural,
+            stop_on_no_problems=self.natural,
+            reject_bad_rewrites=self.natural,
             selection="last",
             sampling=Sampling(temperature=0.0, max_tokens=self.max_tokens, ignore_eos=not self.natural),
-            feedback_temperature=0.0)
+            feedback_temperature=0.0,
+        )
 
 
 class PeakRSS:
@@ -147,7 +205,7 @@ class PeakRSS:
             self.peak = max(self.peak, self._sample())
             self._stop.wait(self.every)
 
-    def __enter__(self) -> "PeakRSS":
+    def __enter__(self) -> PeakRSS:
         self.peak = self._sample()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -195,37 +253,71 @@ class Harness:
     def _done(self, task) -> None:
         self.progress.update(task, completed=self.progress.tasks[task].total)
 
-    async def _loops(self, engine, key: str, label: str, items: list[Item], conc: int,
-                     cfg: RefineConfig | None = None, note: str = "") -> ModeRun:
+    async def _loops(
+        self,
+        engine,
+        key: str,
+        label: str,
+        items: list[Item],
+        conc: int,
+        cfg: RefineConfig | None = None,
+        note: str = "",
+    ) -> ModeRun:
         await reset_prefix_cache(engine)
         task, tick = self._bar(label, len(items))
         with PeakRSS() as mem:
             t0 = time.perf_counter()
-            res = await refine_many(engine, items, cfg or self.cfg.refine_config(), concurrency=conc,
-                                    on_done=tick)
+            res = await refine_many(
+                engine, items, cfg or self.cfg.refine_config(), concurrency=conc, on_done=tick
+            )
             wall = time.perf_counter() - t0
         self._done(task)
         return self._store(ModeRun(key, label, conc, wall, results=res, peak_rss=mem.peak, note=note))
 
-    def _options(self, prefix_caching: bool = True, speculation: str | None = None, concurrency: int | None = None,
-                 **over):
+    def _options(
+        self,
+        prefix_caching: bool = True,
+        speculation: str | None = None,
+        concurrency: int | None = None,
+        **over,
+    ):
         from selfrefine.engine.vllm_engine import EngineOptions
 
-        return EngineOptions(**{**dict(
-            expected_concurrency=concurrency, max_model_len=self.cfg.max_model_len, kv_cache_gib=self.cfg.kv_cache_gib,
-            enable_prefix_caching=prefix_caching, structured_backend=self.cfg.structured_backend,
-            dtype=self.cfg.dtype, enforce_eager=self.cfg.eager,
-            speculation=speculation or self.cfg.speculation, extra=dict(self.cfg.extra_engine)), **over})
+        return EngineOptions(
+            **{
+                **dict(
+                    expected_concurrency=concurrency,
+                    max_model_len=self.cfg.max_model_len,
+                    kv_cache_gib=self.cfg.kv_cache_gib,
+                    enable_prefix_caching=prefix_caching,
+                    structured_backend=self.cfg.structured_backend,
+                    dtype=self.cfg.dtype,
+                    enforce_eager=self.cfg.eager,
+                    speculation=speculation or self.cfg.speculation,
+                    extra=dict(self.cfg.extra_engine),
+                ),
+                **over,
+            }
+        )
 
-    def _engine(self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None, **over):
+    def _engine(
+        self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None, **over
+    ):
         from selfrefine.engine import models
         from selfrefine.engine.vllm_engine import VLLMEngine
 
         name, path = models.resolve(self.cfg.model)
         return VLLMEngine(path, name, self._options(prefix_caching, speculation, concurrency, **over))
 
-    async def _start(self, key: str, label: str, prefix_caching: bool, speculation: str | None = None,
-                     concurrency: int | None = None, **over):
+    async def _start(
+        self,
+        key: str,
+        label: str,
+        prefix_caching: bool,
+        speculation: str | None = None,
+        concurrency: int | None = None,
+        **over,
+    ):
         task = self.progress.add_task(f"start {label}", total=None)
         t0 = time.perf_counter()
         engine = self._engine(prefix_caching, speculation, concurrency, **over).start()
@@ -240,16 +332,26 @@ class Harness:
         self.progress.update(task, total=1, completed=1)
         return engine
 
-    def _server(self, kv_cache_gib: float | None = None, speculation: str | None = None, log: str = "vllm_server.log"):
+    def _server(
+        self, kv_cache_gib: float | None = None, speculation: str | None = None, log: str = "vllm_server.log"
+    ):
         from selfrefine.engine import models
 
         cfg = self.cfg
         name, path = models.resolve(cfg.model)
         cfg.out_dir.mkdir(parents=True, exist_ok=True)
         spec = self._options(speculation=speculation).speculative_config()
-        return OpenAIServer(path, name, kv_cache_gib=kv_cache_gib or cfg.kv_cache_gib, max_model_len=cfg.max_model_len,
-                            structured_backend=cfg.structured_backend, dtype=cfg.dtype, eager=cfg.eager,
-                            log_path=cfg.out_dir / log, speculative_config=spec)
+        return OpenAIServer(
+            path,
+            name,
+            kv_cache_gib=kv_cache_gib or cfg.kv_cache_gib,
+            max_model_len=cfg.max_model_len,
+            structured_backend=cfg.structured_backend,
+            dtype=cfg.dtype,
+            eager=cfg.eager,
+            log_path=cfg.out_dir / log,
+            speculative_config=spec,
+        )
 
     async def _start_server(self, server, key: str, label: str, warm: int) -> None:
         task = self.progress.add_task(f"start {label}", total=None)
@@ -257,13 +359,28 @@ class Harness:
         await asyncio.to_thread(server.start)
         rcfg = self.cfg.refine_config()
         # Same warm-up as the engines: grammar compile and the batch shapes of the loops.
-        await http_many(server.url, server.name, [f"Say hello to {i}." for i in range(warm)],
-                        replace(rcfg, max_rounds=1), replace(self.budget, answer_tokens=8), warm)
+        await http_many(
+            server.url,
+            server.name,
+            [f"Say hello to {i}." for i in range(warm)],
+            replace(rcfg, max_rounds=1),
+            replace(self.budget, answer_tokens=8),
+            warm,
+        )
         self.startup[key] = time.perf_counter() - t0
         self.progress.update(task, total=1, completed=1)
 
-    async def _http_run(self, server, key: str, label: str, tasks: list[str], n: int, rcfg: RefineConfig,
-                        budget: Budget, note: str) -> ModeRun:
+    async def _http_run(
+        self,
+        server,
+        key: str,
+        label: str,
+        tasks: list[str],
+        n: int,
+        rcfg: RefineConfig,
+        budget: Budget,
+        note: str,
+    ) -> ModeRun:
         await asyncio.to_thread(server.reset_prefix_cache)  # as the engine modes: start empty
         bar, tick = self._bar(label, len(tasks))
         with PeakRSS() as mem:

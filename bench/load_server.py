@@ -1,6 +1,7 @@
 """Load test for `selfrefine serve`: N chat requests from C concurrent clients; latency and errors.
 
-Run: .venv/bin/python -m selfrefine.bench.load_server --spawn smollm2-135m-instruct --requests 256 --concurrency 64
+Run: .venv/bin/python -m selfrefine.bench.load_server --spawn smollm2-135m-instruct \
+     --requests 256 --concurrency 64
 
 Against a running server, drop --spawn and pass --url (default http://127.0.0.1:8000/v1).
 `--refine` sends every request to the `-selfrefine` model (a loop of `--rounds` rewrites).

@@ -94,20 +94,35 @@ def run_bench(cfg: BenchConfig, console=None) -> tuple[dict, list[Path]]:
 
     def make_report(b: Bench, final: bool) -> dict:
         config = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()}
-        config.update(workload="natural" if cfg.natural else "fixed",
-                      feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_words} words max)",
-                      cpu_count=os.cpu_count(), started_utc=started,
-                      loadavg_start=[round(x, 2) for x in load0] if load0 else None,
-                      threads_env={k: os.environ.get(k) for k in ("VLLM_CPU_OMP_THREADS_BIND",
-                                                                   "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")},
-                      versions=_versions(), feedback_tokens_text=b.budget.feedback_tokens)
+        config.update(
+            workload="natural" if cfg.natural else "fixed",
+            feedback=f"grammar ({cfg.feedback_items} points x {cfg.feedback_item_words} words max)",
+            cpu_count=os.cpu_count(),
+            started_utc=started,
+            loadavg_start=[round(x, 2) for x in load0] if load0 else None,
+            threads_env={
+                k: os.environ.get(k)
+                for k in ("VLLM_CPU_OMP_THREADS_BIND", "VLLM_CPU_NUM_OF_RESERVED_CPU", "OMP_NUM_THREADS")
+            },
+            versions=_versions(),
+            feedback_tokens_text=b.budget.feedback_tokens,
+        )
         sweep = list(cfg.sweep) if "sweep" in cfg.modes else []
-        extra = {**b.extra, "complete": final, "total_s": round(time.perf_counter() - t0, 1),
-                 "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None}
+        extra = {
+            **b.extra,
+            "complete": final,
+            "total_s": round(time.perf_counter() - t0, 1),
+            "loadavg_end": [round(x, 2) for x in os.getloadavg()] if load0 else None,
+        }
         return summary.build(config, b.runs, b.startup, sweep, extra=extra)
 
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console) as progress:
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
         b = Bench(cfg, progress)
 
         def partial() -> None:  # a run cut short still leaves the modes it finished
@@ -149,9 +164,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path)
     a = ap.parse_args(argv)
     quiet.configure(verbose=False)  # as `selfrefine bench` without -v
-    cfg = BenchConfig.make(quick=a.quick, natural=a.natural, model=a.model, loops=a.loops, rounds=a.rounds,
-                           max_tokens=a.max_tokens, modes=parse_modes(a.modes), kv_cache_gib=a.kv_cache_gib,
-                           out_dir=a.out, transformers_threads=a.transformers_threads)
+    cfg = BenchConfig.make(
+        quick=a.quick,
+        natural=a.natural,
+        model=a.model,
+        loops=a.loops,
+        rounds=a.rounds,
+        max_tokens=a.max_tokens,
+        modes=parse_modes(a.modes),
+        kv_cache_gib=a.kv_cache_gib,
+        out_dir=a.out,
+        transformers_threads=a.transformers_threads,
+    )
     report, paths = run_bench(cfg)
     print(rep.markdown(report))
     print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)

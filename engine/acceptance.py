@@ -20,8 +20,10 @@ GUARD = "guard"
 """Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
-RETRY_REASONS = {checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "
-                                   "change what the problems named"}
+RETRY_REASONS = {
+    checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "
+    "change what the problems named"
+}
 RETRYABLE = (GUARD, checks.IDENTICAL)
 """Refusals a loop may answer with a retry (`RefineConfig.retry_on`)."""
 
@@ -43,13 +45,20 @@ class Acceptance:
         self.request, self.reference = request, reference
         self.retries = 0
 
-    async def check(self, new: str, call: Call, previous: str, earlier: list[str],
-                    points: list[str]) -> str | None:
+    async def check(
+        self, new: str, call: Call, previous: str, earlier: list[str], points: list[str]
+    ) -> str | None:
         """The first check the rewrite `new` fails, or None. The guard's answer goes on `call`."""
         bad = None
         if self.cfg.reject_bad_rewrites:
-            bad = checks.judge_rewrite(new, previous=previous, earlier=earlier, reference=self.reference,
-                                       points=points, request=self.request)
+            bad = checks.judge_rewrite(
+                new,
+                previous=previous,
+                earlier=earlier,
+                reference=self.reference,
+                points=points,
+                request=self.request,
+            )
         if bad is None and self.item.guard is not None:
             call.guard = await asyncio.to_thread(self.item.guard, new)
             bad = GUARD if call.guard else None
@@ -72,16 +81,19 @@ class Acceptance:
         return None if won else PAIRWISE
 
 
-async def pairwise(critic: Engine, item: Item, cfg: RefineConfig, previous: str, rewrite: str,
-                   rnd: int) -> tuple[bool, list[Call]]:
+async def pairwise(
+    critic: Engine, item: Item, cfg: RefineConfig, previous: str, rewrite: str, rnd: int
+) -> tuple[bool, list[Call]]:
     """Ask the critic which of two outputs is better, in both orders; True if the rewrite wins both.
 
     Each question is a fresh one-turn chat (no history: the critic judges the two texts, not
     its own review), answered through a grammar that admits only "A" or "B"."""
     fmt = chat_format(critic.tokenizer, None)
     sampling = Sampling(temperature=0.0, max_tokens=16, seed=cfg.sampling.seed)
-    convs = [Conversation(critic.tokenizer, fmt, cfg.prompts.render_verify(item.input, a, b))
-             for a, b in ((previous, rewrite), (rewrite, previous))]
+    convs = [
+        Conversation(critic.tokenizer, fmt, cfg.prompts.render_verify(item.input, a, b))
+        for a, b in ((previous, rewrite), (rewrite, previous))
+    ]
     for conv in convs:
         if len(conv.ids) + 16 > critic.max_model_len:
             raise ContextFull()

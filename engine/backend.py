@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.engine_options import EngineOptions
-from selfrefine.engine.types import Completion, Sampling, TokenLogprob, Tokenizer
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
+from selfrefine.engine.types import Completion, Sampling, Tokenizer, TokenLogprob
 
 MAX_LOGPROBS = 20
 """The most alternatives per token a call may ask for (vLLM's own default `max_logprobs`)."""
@@ -20,6 +20,7 @@ COUNTERS = ("requests", "aborted", "prompt_tokens", "cached_tokens", "completion
 
 
 # ------------------------------------------------------------------ special tokens
+
 
 def special_token_ids(tokenizer: Tokenizer) -> frozenset[int]:
     """Every special token of the tokenizer: its named ones (EOS, pad, chat markers, ...) and
@@ -35,8 +36,15 @@ def special_token_ids(tokenizer: Tokenizer) -> frozenset[int]:
 def end_token_ids(tokenizer: Tokenizer, generation_eos: int | Iterable[int] | None = None) -> frozenset[int]:
     """The tokens that end a generation: the tokenizer's EOS and the EOS ids of the model's
     generation config (`generation_eos`: one id, several or none)."""
-    ends = {*([] if generation_eos is None else [generation_eos] if isinstance(generation_eos, int)
-              else generation_eos)}
+    ends = {
+        *(
+            []
+            if generation_eos is None
+            else [generation_eos]
+            if isinstance(generation_eos, int)
+            else generation_eos
+        )
+    }
     if tokenizer.eos_token_id is not None:
         ends.add(tokenizer.eos_token_id)
     return frozenset(ends)
@@ -49,6 +57,7 @@ def grammar_banned_ids(tokenizer: Tokenizer) -> list[int]:
 
 
 # ------------------------------------------------------------------ requests and logprobs
+
 
 def finite_logprob(logprob: float) -> float:
     return logprob if logprob == logprob and logprob > LOGPROB_FLOOR else LOGPROB_FLOOR
@@ -73,8 +82,9 @@ def token_starts(entries: list[TokenLogprob]) -> list[int]:
     return list(itertools.accumulate((len(e.token) for e in entries[:-1]), initial=0)) if entries else []
 
 
-def text_logprobs(entries: list[TokenLogprob], text_len: int, ended_by: str | None,
-                  starts: list[int] | None = None) -> list[TokenLogprob]:
+def text_logprobs(
+    entries: list[TokenLogprob], text_len: int, ended_by: str | None, starts: list[int] | None = None
+) -> list[TokenLogprob]:
     """The entries of the tokens that make the returned text (`text_len` characters). A call
     also generates the token that ended it (EOS, a stop token id) or the tokens of a matched
     stop string; the text holds none of them, and neither does OpenAI's API, so they are left
@@ -87,7 +97,7 @@ def text_logprobs(entries: list[TokenLogprob], text_len: int, ended_by: str | No
         return entries[:-1]
     if ended_by == "string":  # keep the tokens that start in the text
         starts = token_starts(entries) if starts is None else starts
-        return entries[:sum(1 for s in starts if s < text_len)]
+        return entries[: sum(1 for s in starts if s < text_len)]
     return entries
 
 
@@ -113,11 +123,11 @@ class LogprobRelease:
     def upto(self, text_len: int) -> list[TokenLogprob]:
         """The entries not yet released whose token starts within the first `text_len`
         characters (the text released with them)."""
-        return self._release(self.entries[self.sent:sum(1 for s in self.starts if s < text_len)])
+        return self._release(self.entries[self.sent : sum(1 for s in self.starts if s < text_len)])
 
     def rest(self, final: list[TokenLogprob]) -> list[TokenLogprob]:
         """At the end: the entries of the returned text (`final`) not yet released."""
-        return self._release(final[self.sent:])
+        return self._release(final[self.sent :])
 
     def _release(self, out: list[TokenLogprob]) -> list[TokenLogprob]:
         self.sent += len(out)
@@ -125,6 +135,7 @@ class LogprobRelease:
 
 
 # ------------------------------------------------------------------ the base
+
 
 @dataclass(frozen=True)
 class Request:
@@ -196,11 +207,15 @@ class Backend:
         """vLLM's own Prometheus metric families (`vllm:` names); none without vLLM."""
         return []
 
-    async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None,
-                       on_text: Callable[[str], None] | None = None,
-                       logprobs: int | None = None,
-                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion:
+    async def generate(
+        self,
+        prompt_ids: list[int],
+        sampling: Sampling,
+        json_schema: dict | None = None,
+        on_text: Callable[[str], None] | None = None,
+        logprobs: int | None = None,
+        on_tokens: Callable[[list[TokenLogprob]], None] | None = None,
+    ) -> Completion:
         """Generate one completion for a token-id prompt; `json_schema` constrains the output
         (and then no special token but the tokenizer's EOS is written: `grammar_banned_ids`).
 
@@ -217,8 +232,17 @@ class Backend:
         if self.dead:
             raise EngineDead()
         room = check_request(prompt_ids, self.max_model_len, logprobs)
-        return await self._run(Request(prompt_ids, sampling, json_schema, min(sampling.max_tokens, room),
-                                       on_text, logprobs, on_tokens))
+        return await self._run(
+            Request(
+                prompt_ids,
+                sampling,
+                json_schema,
+                min(sampling.max_tokens, room),
+                on_text,
+                logprobs,
+                on_tokens,
+            )
+        )
 
     async def _run(self, request: Request) -> Completion:
         raise NotImplementedError

@@ -20,7 +20,15 @@ from collections import Counter
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
 EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
-    "empty", "feedback_json", "review_talk", "form_lost", "repetitive", "truncated", "echo", "identical")
+    "empty",
+    "feedback_json",
+    "review_talk",
+    "form_lost",
+    "repetitive",
+    "truncated",
+    "echo",
+    "identical",
+)
 REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
 
@@ -47,7 +55,9 @@ _REVIEW_RE = [re.compile(rf"\b{p}", re.IGNORECASE) for p in _REVIEW_PHRASES]
 # Words in a review that ask for a shorter text: then a much shorter rewrite is expected.
 _CUT_RE = re.compile(
     r"\b(?:shorten|shorter|cut|trim|remove|delete|drop|omit|too long|verbose|wordy|concise|"
-    r"redundan\w*|unnecessary|simplif\w*|brief|condense|fewer|less)\b", re.IGNORECASE)
+    r"redundan\w*|unnecessary|simplif\w*|brief|condense|fewer|less)\b",
+    re.IGNORECASE,
+)
 
 SHRINK_RATIO = 0.35
 """A rewrite under this share of the previous output's length is truncated unless asked to cut."""
@@ -72,7 +82,7 @@ def _json_objects(text: str):
     candidates = [s, fence]
     start, end = s.find("{"), s.rfind("}")
     if 0 <= start < end:
-        candidates.append(s[start:end + 1])
+        candidates.append(s[start : end + 1])
     for c in candidates:
         try:
             obj = json.loads(c)
@@ -88,6 +98,7 @@ def is_feedback_json(text: str, reference: str = "") -> bool:
     A reference (request + plain answer) that has such an object itself keeps the check quiet:
     then JSON with those keys may be what the user asked for.
     """
+
     def has_feedback(t: str) -> bool:
         return any(FEEDBACK_KEYS & set(obj) for obj in _json_objects(t))
 
@@ -103,7 +114,7 @@ def _json_value(text: str) -> object | None:
     """The JSON value a whole text is (alone or in one fenced block), else None."""
     s = text.strip()
     if _FENCED.match(s):
-        s = s[s.index("\n") + 1:s.rindex("```")].strip()
+        s = s[s.index("\n") + 1 : s.rindex("```")].strip()
     if not s or s[0] not in "[{":
         return None
     try:
@@ -151,7 +162,7 @@ def is_review_talk(text: str, reference: str = "") -> bool:
 
 def _grams(words: list[str], n: int = 4) -> list[tuple[str, ...]]:
     """The word n-grams of a word list, in order."""
-    return [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+    return [tuple(words[i : i + n]) for i in range(len(words) - n + 1)]
 
 
 def repetition(text: str, n: int = 4) -> float:
@@ -228,12 +239,12 @@ def _words(text: str) -> list[str]:
 def echoed_words(text: str, request: str, previous: str, n: int = ECHO_NGRAM) -> int:
     """Words of `text` inside word n-grams copied from the request that `previous` did not have."""
     words = _words(text)
-    grams = lambda ws: {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}  # noqa: E731
+    grams = lambda ws: {tuple(ws[i : i + n]) for i in range(len(ws) - n + 1)}  # noqa: E731
     from_request = grams(_words(request)) - grams(_words(previous))
     covered = [False] * len(words)
     for i in range(len(words) - n + 1):
-        if tuple(words[i:i + n]) in from_request:
-            covered[i:i + n] = [True] * n
+        if tuple(words[i : i + n]) in from_request:
+            covered[i : i + n] = [True] * n
     return sum(covered)
 
 
@@ -251,8 +262,9 @@ def is_identical(text: str, earlier: list[str]) -> bool:
     return any(t == normalize(e) for e in earlier)
 
 
-def judge_rewrite(text: str, *, previous: str, earlier: list[str], reference: str,
-                  points: list[str], request: str = "") -> str | None:
+def judge_rewrite(
+    text: str, *, previous: str, earlier: list[str], reference: str, points: list[str], request: str = ""
+) -> str | None:
     """The first check a rewrite fails, or None if it may replace the previous output.
 
     `previous` is the output the rewrite would replace, `earlier` every output so far,

@@ -95,5 +95,9 @@ class RefineConfig:
         return self.stop_flag_min if self.stop_flag_min is not None else max(lo, hi - 1)
 
     def feedback_sampling(self, choices: tuple[str, ...] = ()) -> Sampling:
-        return Sampling(temperature=self.feedback_temperature, top_p=self.sampling.top_p,
-                        max_tokens=self.spec.token_budget(choices), seed=self.sampling.seed)
+        return Sampling(
+            temperature=self.feedback_temperature,
+            top_p=self.sampling.top_p,
+            max_tokens=self.spec.token_budget(choices),
+            seed=self.sampling.seed,
+        )

@@ -21,7 +21,8 @@ class EngineOptions:
     kv_cache_gib: float | None = None
     """KV cache size in GiB (CPU default 2; on GPUs only when given, else the memory share)."""
     block_size: int | None = None
-    """KV block size in tokens; prefix caching works in whole blocks (CPU default 32, the smallest the CPU attention accepts)."""
+    """KV block size in tokens; prefix caching works in whole blocks (CPU default 32, the smallest
+    the CPU attention accepts)."""
     enable_prefix_caching: bool = True
     structured_backend: str = "xgrammar"
     """Structured-output backend: xgrammar, guidance or outlines."""
@@ -50,9 +51,7 @@ class EngineOptions:
 
     def __post_init__(self) -> None:
         if self.structured_backend not in STRUCTURED_BACKENDS:
-            raise InvalidParameter(
-                "structured_backend", f"must be one of {', '.join(STRUCTURED_BACKENDS)}"
-            )
+            raise InvalidParameter("structured_backend", f"must be one of {', '.join(STRUCTURED_BACKENDS)}")
         for name in ("tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size"):
             if getattr(self, name) < 1:
                 raise InvalidParameter(name, "must be >= 1")
@@ -68,8 +67,11 @@ class EngineOptions:
             raise InvalidParameter("speculative_tokens", "must be in 1-16")
         scheduling.check(self.scheduling)
         if self.speculation == "suffix" and importlib.util.find_spec("arctic_inference") is None:
-            raise InvalidParameter("speculation", "suffix needs the arctic-inference package, which is not "
-                                   "installed (it ships no wheel for this platform); use ngram or auto")
+            raise InvalidParameter(
+                "speculation",
+                "suffix needs the arctic-inference package, which is not "
+                "installed (it ships no wheel for this platform); use ngram or auto",
+            )
 
     def speculative_config(self) -> dict | None:
         """vLLM's speculative_config for `speculation` (None when off)."""
@@ -80,7 +82,12 @@ class EngineOptions:
             return {"method": "suffix", "num_speculative_tokens": k}
         if self.speculation == "auto" and self.expected_concurrency != 1:
             return None
-        return {"method": "ngram", "num_speculative_tokens": k, "prompt_lookup_min": 2, "prompt_lookup_max": 5}
+        return {
+            "method": "ngram",
+            "num_speculative_tokens": k,
+            "prompt_lookup_min": 2,
+            "prompt_lookup_max": 5,
+        }
 
 
 SPECULATION = ("auto", "ngram", "suffix", "off")

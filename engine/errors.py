@@ -38,6 +38,9 @@ class EngineDead(EngineFault):
 
     code = "engine_dead"
 
-    def __init__(self, message: str = "the inference engine has stopped (its engine process exited; "
-                 "see the server log); restart the server"):
+    def __init__(
+        self,
+        message: str = "the inference engine has stopped (its engine process exited; "
+        "see the server log); restart the server",
+    ):
         super().__init__(message)

@@ -22,10 +22,18 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib.util import find_spec
 
-from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, Request, end_token_ids,
-                                       finite_logprob, grammar_banned_ids, text_logprobs)
-from selfrefine.engine.errors import EngineFault, InvalidParameter
+from selfrefine.engine.backend import (
+    LOGPROB_FLOOR,
+    Backend,
+    LogprobRelease,
+    Request,
+    end_token_ids,
+    finite_logprob,
+    grammar_banned_ids,
+    text_logprobs,
+)
 from selfrefine.engine.engine_options import EngineOptions
+from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import verdict_schema
 from selfrefine.grammars.outlines_schema import schema_regex
@@ -65,13 +73,15 @@ def check_options(options: EngineOptions) -> None:
     if o.enforce_eager is False:
         raise InvalidParameter("eager", "the transformers backend runs eagerly only (no --compile)")
     if o.extra:
-        raise InvalidParameter(next(iter(o.extra)), "is a vLLM engine argument; the transformers backend "
-                                                    "does not use it")
+        raise InvalidParameter(
+            next(iter(o.extra)), "is a vLLM engine argument; the transformers backend does not use it"
+        )
     if o.dtype not in _DTYPES:
         raise InvalidParameter("dtype", f"must be one of {', '.join(_DTYPES)}")
 
 
 # ------------------------------------------------------------------ generation helpers
+
 
 class _Abort:
     """A stopping criterion that ends generation when the request was cancelled."""
@@ -129,7 +139,7 @@ def _eager_mask_processor():
                 fill_next_token_bitmask(self._guides[i], self._bitmasks[i])
                 allowed = ((self._bitmasks[i].unsqueeze(-1) >> shifts) & 1).bool().view(-1)
                 row = logits[i]
-                row.masked_fill_(~allowed[:row.shape[-1]].to(row.device), float("-inf"))
+                row.masked_fill_(~allowed[: row.shape[-1]].to(row.device), float("-inf"))
                 if self.blocked is not None:
                     row[self.blocked.to(row.device)] = float("-inf")
             return logits
@@ -145,9 +155,15 @@ class _Watcher:
     Released text never includes what may still become a stop string or an unfinished
     character; entries go out just before the text their tokens start in (`LogprobRelease`)."""
 
-    def __init__(self, engine: HFEngine, stop: tuple[str, ...], k: int | None, raw: _RawLogprobs | None,
-                 emit_text: Callable[[str], None] | None,
-                 emit_tokens: Callable[[list[TokenLogprob]], None] | None):
+    def __init__(
+        self,
+        engine: HFEngine,
+        stop: tuple[str, ...],
+        k: int | None,
+        raw: _RawLogprobs | None,
+        emit_text: Callable[[str], None] | None,
+        emit_tokens: Callable[[list[TokenLogprob]], None] | None,
+    ):
         self.engine, self.stop, self.k, self.raw = engine, stop, k, raw
         self.emit_text, self.emit_tokens = emit_text, emit_tokens
         self.prompt_seen = False
@@ -173,9 +189,13 @@ class _Watcher:
             top = []
             if row is not None and self.k > 0:
                 values, idx = row.topk(self.k)
-                top = [TopLogprob(int(i), self.engine.decode([int(i)]), finite_logprob(float(v)))
-                       for v, i in zip(values.tolist(), idx.tolist())]
-            piece = stable[len(self.stable):] if stable.startswith(self.stable) else self.engine.decode([tid])
+                top = [
+                    TopLogprob(int(i), self.engine.decode([int(i)]), finite_logprob(float(v)))
+                    for v, i in zip(values.tolist(), idx.tolist())
+                ]
+            piece = (
+                stable[len(self.stable) :] if stable.startswith(self.stable) else self.engine.decode([tid])
+            )
             self.tokens.add(TokenLogprob(tid, piece, chosen, tuple(top)), len(self.stable))
         self.stable = stable
         self._release()
@@ -188,7 +208,7 @@ class _Watcher:
             return text[:cut]
         if not final:
             hold = max((n for s in self.stop for n in range(1, len(s)) if text.endswith(s[:n])), default=0)
-            text = text[:len(text) - hold]
+            text = text[: len(text) - hold]
         return text
 
     def _release(self, final: list[TokenLogprob] | None = None, text: str | None = None) -> None:
@@ -203,7 +223,7 @@ class _Watcher:
             if entries:
                 self.emit_tokens(entries)
         if len(text) > self.sent:
-            self.emit_text(text[self.sent:])
+            self.emit_text(text[self.sent :])
             self.sent = len(text)
 
     def finish(self, text: str, entries: list[TokenLogprob] | None) -> None:
@@ -216,6 +236,7 @@ class _Watcher:
 
 # ------------------------------------------------------------------ the engine
 
+
 class HFEngine(Backend):
     """Async generation over token-id prompts with transformers and Outlines; one call at a time.
 
@@ -223,8 +244,14 @@ class HFEngine(Backend):
 
     backend = "transformers"
 
-    def __init__(self, model_path: str, name: str | None = None, options: EngineOptions | None = None,
-                 device: str | None = None, threads: int | None = None):
+    def __init__(
+        self,
+        model_path: str,
+        name: str | None = None,
+        options: EngineOptions | None = None,
+        device: str | None = None,
+        threads: int | None = None,
+    ):
         """`device`: cuda, mps or cpu (default: the first available). `threads`: torch's CPU
         threads (default: torch's own choice, which honours OMP_NUM_THREADS)."""
         if threads is not None and threads < 1:
@@ -244,15 +271,17 @@ class HFEngine(Backend):
         """Load tokenizer and model, and Outlines' vocabulary index for the grammar."""
         missing = missing_packages()
         if missing:
-            raise EngineFault(f"the transformers backend needs {', '.join(missing)}: "
-                              "pip install 'selfrefine[transformers]'")
+            raise EngineFault(
+                f"the transformers backend needs {', '.join(missing)}: pip install 'selfrefine[transformers]'"
+            )
         import torch
         from outlines.backends.outlines_core import OutlinesCoreBackend
         from outlines.models.transformers import Transformers
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
-        device = self.device or ("cuda" if torch.cuda.is_available()
-                                 else "mps" if torch.backends.mps.is_available() else "cpu")
+        device = self.device or (
+            "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
+        )
         if self.threads is not None:
             torch.set_num_threads(self.threads)
         dtype = self.options.dtype if self.options.dtype == "auto" else getattr(torch, self.options.dtype)
@@ -320,9 +349,18 @@ class HFEngine(Backend):
         self.counters["requests"] += 1
         async with self._lock:  # one request at a time, in arrival order
             t0 = time.perf_counter()
-            job = loop.run_in_executor(self._worker, self._generate, r.prompt_ids, r.sampling, r.json_schema,
-                                       r.max_tokens, r.logprobs, threadsafe(r.on_text),
-                                       threadsafe(r.on_tokens), abort)
+            job = loop.run_in_executor(
+                self._worker,
+                self._generate,
+                r.prompt_ids,
+                r.sampling,
+                r.json_schema,
+                r.max_tokens,
+                r.logprobs,
+                threadsafe(r.on_text),
+                threadsafe(r.on_tokens),
+                abort,
+            )
             try:
                 ids, text, finish, entries = await asyncio.shield(job)
             except asyncio.CancelledError:
@@ -336,9 +374,18 @@ class HFEngine(Backend):
                 raise
             except Exception as exc:
                 raise self._fault(exc) from exc
-        return self._counted(Completion(text=text, token_ids=ids, prompt_tokens=n_prompt, cached_tokens=0,
-                                        completion_tokens=len(ids), seconds=time.perf_counter() - t0,
-                                        finish_reason=finish, logprobs=entries))
+        return self._counted(
+            Completion(
+                text=text,
+                token_ids=ids,
+                prompt_tokens=n_prompt,
+                cached_tokens=0,
+                completion_tokens=len(ids),
+                seconds=time.perf_counter() - t0,
+                finish_reason=finish,
+                logprobs=entries,
+            )
+        )
 
     def _generate(self, prompt_ids, sampling: Sampling, schema, max_new: int, k, on_text, on_tokens, abort):
         """One call, in the worker thread: (token ids, text, finish reason, logprob entries)."""
@@ -354,10 +401,17 @@ class HFEngine(Backend):
         # generation_config (Qwen's says top_k 20, repetition_penalty 1.1) and then its own
         # defaults (top_k 50), which the vLLM engine never applies.
         config = GenerationConfig(
-            max_new_tokens=max_new, do_sample=not greedy,
-            temperature=1.0 if greedy else sampling.temperature, top_p=1.0 if greedy else sampling.top_p,
-            top_k=0, min_p=0.0, typical_p=1.0, repetition_penalty=1.0, no_repeat_ngram_size=0,
-            num_beams=1, pad_token_id=self._pad,
+            max_new_tokens=max_new,
+            do_sample=not greedy,
+            temperature=1.0 if greedy else sampling.temperature,
+            top_p=1.0 if greedy else sampling.top_p,
+            top_k=0,
+            min_p=0.0,
+            typical_p=1.0,
+            repetition_penalty=1.0,
+            no_repeat_ngram_size=0,
+            num_beams=1,
+            pad_token_id=self._pad,
             # ignore_eos as in vLLM: EOS does not end the call (it may still be generated). With
             # a grammar the schema decides where the output ends.
             eos_token_id=sorted(self._eos) if (schema or not sampling.ignore_eos) else [],
@@ -373,10 +427,15 @@ class HFEngine(Backend):
         inputs = torch.tensor([prompt_ids], device=self.device)
         with torch.inference_mode():
             out = self.model.generate(
-                input_ids=inputs, attention_mask=torch.ones_like(inputs), generation_config=config,
+                input_ids=inputs,
+                attention_mask=torch.ones_like(inputs),
+                generation_config=config,
                 logits_processor=LogitsProcessorList(processors),
-                stopping_criteria=StoppingCriteriaList([abort]), streamer=watcher, **kwargs)
-        ids = out[0, len(prompt_ids):].tolist()
+                stopping_criteria=StoppingCriteriaList([abort]),
+                streamer=watcher,
+                **kwargs,
+            )
+        ids = out[0, len(prompt_ids) :].tolist()
         text = self.decode(ids)
         stopped = min((i for i in (text.find(s) for s in sampling.stop) if i >= 0), default=None)
         if stopped is not None:  # the text ends before the stop string, as in vLLM

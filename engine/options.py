@@ -62,63 +62,225 @@ def _o(name, kind, default, help, surfaces=ALL, target=None, **kw) -> Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    _o("rounds", "int", 4, "refine rounds after the draft (0-16)", ALL | {OVERRIDE}, "max_rounds",
-       aliases=("max_rounds",)),
-    _o("feedback", "str", "grammar", "grammar: JSON feedback forced by a schema; text: free text with a "
-       "stop phrase", {CLI, API, SERVER}, "feedback_mode", choices=("grammar", "text")),
-    _o("aspects", "names", DEFAULT_ASPECTS, "what the critic scores (lower_snake_case names)",
-       target="spec.aspects", section="feedback"),
-    _o("scale", "scale", DEFAULT_SCALE, "integer score scale LOW-HIGH", target="spec.scale",
-       section="feedback"),
-    _o("feedback_points", "int", 4, "grammar mode: at most this many problems per review (1-16)",
-       target="spec.max_items", aliases=("max_items",), section="feedback"),
-    _o("feedback_point_words", "int", 20, "grammar mode: at most this many words per problem (2-60); "
-       "never cut inside a word", target="spec.item_words", aliases=("item_words",), section="feedback"),
-    _o("feedback_point_chars", "opt_int", None, "deprecated: a bound in characters, turned into "
-       "feedback_point_words (one word per 6 characters)", {SERVER}),
-    _o("feedback_form", "str", "points", "points, or grounded: each problem names a sentence (or line) "
-       "of the answer (task.yaml: also checklist)", target="spec.form", aliases=("form",),
-       choices=("points", "grounded"), section="feedback"),
-    _o("spans", "str", "sentences", "grounded form: the answer's sentences or lines are the spans",
-       target="spec.spans", choices=("sentences", "lines"), section="feedback"),
+    _o(
+        "rounds",
+        "int",
+        4,
+        "refine rounds after the draft (0-16)",
+        ALL | {OVERRIDE},
+        "max_rounds",
+        aliases=("max_rounds",),
+    ),
+    _o(
+        "feedback",
+        "str",
+        "grammar",
+        "grammar: JSON feedback forced by a schema; text: free text with a stop phrase",
+        {CLI, API, SERVER},
+        "feedback_mode",
+        choices=("grammar", "text"),
+    ),
+    _o(
+        "aspects",
+        "names",
+        DEFAULT_ASPECTS,
+        "what the critic scores (lower_snake_case names)",
+        target="spec.aspects",
+        section="feedback",
+    ),
+    _o(
+        "scale",
+        "scale",
+        DEFAULT_SCALE,
+        "integer score scale LOW-HIGH",
+        target="spec.scale",
+        section="feedback",
+    ),
+    _o(
+        "feedback_points",
+        "int",
+        4,
+        "grammar mode: at most this many problems per review (1-16)",
+        target="spec.max_items",
+        aliases=("max_items",),
+        section="feedback",
+    ),
+    _o(
+        "feedback_point_words",
+        "int",
+        20,
+        "grammar mode: at most this many words per problem (2-60); never cut inside a word",
+        target="spec.item_words",
+        aliases=("item_words",),
+        section="feedback",
+    ),
+    _o(
+        "feedback_point_chars",
+        "opt_int",
+        None,
+        "deprecated: a bound in characters, turned into feedback_point_words (one word per 6 characters)",
+        {SERVER},
+    ),
+    _o(
+        "feedback_form",
+        "str",
+        "points",
+        "points, or grounded: each problem names a sentence (or line) "
+        "of the answer (task.yaml: also checklist)",
+        target="spec.form",
+        aliases=("form",),
+        choices=("points", "grounded"),
+        section="feedback",
+    ),
+    _o(
+        "spans",
+        "str",
+        "sentences",
+        "grounded form: the answer's sentences or lines are the spans",
+        target="spec.spans",
+        choices=("sentences", "lines"),
+        section="feedback",
+    ),
     _o("threshold", "opt_int", None, "stop when the total score reaches this", target="threshold"),
-    _o("stop_flag", "bool", True, "grammar mode: honour the critic's stop flag (when its scores agree)",
-       ALL | {OVERRIDE}, "use_stop_flag"),
-    _o("stop_flag_min", "opt_int", None, "the stop flag counts only if no aspect scores below this "
-       "(default: one under the top)", target="stop_flag_min"),
-    _o("stop_on_top", "bool", True, "stop when every aspect is at the top of the scale",
-       target="stop_on_top"),
-    _o("stop_on_no_problems", "bool", True, "grammar mode: stop when the review lists no problem",
-       target="stop_on_no_problems"),
-    _o("reject", "bool", True, "end with the previous output when a rewrite fails a check (review talk, "
-       "feedback JSON, repetition, truncation, a copy)", target="reject_bad_rewrites"),
-    _o("verify", "str", "off", "pairwise: keep a rewrite only if the critic prefers it in both A/B orders",
-       ALL | {OVERRIDE}, "verify", choices=("off", "pairwise")),
-    _o("stop_phrase", "str", DEFAULT_STOP_PHRASE, "text mode: feedback that is exactly this stops",
-       {CLI, API, SERVER}, "stop_phrase"),
-    _o("selection", "str", "last", "last: the final output; best: the highest total feedback score",
-       target="selection", choices=("last", "best")),
+    _o(
+        "stop_flag",
+        "bool",
+        True,
+        "grammar mode: honour the critic's stop flag (when its scores agree)",
+        ALL | {OVERRIDE},
+        "use_stop_flag",
+    ),
+    _o(
+        "stop_flag_min",
+        "opt_int",
+        None,
+        "the stop flag counts only if no aspect scores below this (default: one under the top)",
+        target="stop_flag_min",
+    ),
+    _o(
+        "stop_on_top", "bool", True, "stop when every aspect is at the top of the scale", target="stop_on_top"
+    ),
+    _o(
+        "stop_on_no_problems",
+        "bool",
+        True,
+        "grammar mode: stop when the review lists no problem",
+        target="stop_on_no_problems",
+    ),
+    _o(
+        "reject",
+        "bool",
+        True,
+        "end with the previous output when a rewrite fails a check (review talk, "
+        "feedback JSON, repetition, truncation, a copy)",
+        target="reject_bad_rewrites",
+    ),
+    _o(
+        "verify",
+        "str",
+        "off",
+        "pairwise: keep a rewrite only if the critic prefers it in both A/B orders",
+        ALL | {OVERRIDE},
+        "verify",
+        choices=("off", "pairwise"),
+    ),
+    _o(
+        "stop_phrase",
+        "str",
+        DEFAULT_STOP_PHRASE,
+        "text mode: feedback that is exactly this stops",
+        {CLI, API, SERVER},
+        "stop_phrase",
+    ),
+    _o(
+        "selection",
+        "str",
+        "last",
+        "last: the final output; best: the highest total feedback score",
+        target="selection",
+        choices=("last", "best"),
+    ),
     _o("exclude_draft", "bool", False, "with selection best, never return the draft", target="exclude_draft"),
-    _o("refine_mode", "str", "rewrite", "rewrite: each refine call writes the whole output; append: its "
-       "text is added to the previous output", {TASK}, "refine_mode", choices=("rewrite", "append")),
-    _o("append_separator", "str", " ", "append mode: what joins the added text to the output", {TASK},
-       "append_separator"),
-    _o("retries", "int", 0, "a rewrite refused by a check in retry_on is told why and written again, "
-       "up to this many times per loop (0-4)", {TASK}, "retries"),
+    _o(
+        "refine_mode",
+        "str",
+        "rewrite",
+        "rewrite: each refine call writes the whole output; append: its text is added to the previous output",
+        {TASK},
+        "refine_mode",
+        choices=("rewrite", "append"),
+    ),
+    _o(
+        "append_separator",
+        "str",
+        " ",
+        "append mode: what joins the added text to the output",
+        {TASK},
+        "append_separator",
+    ),
+    _o(
+        "retries",
+        "int",
+        0,
+        "a rewrite refused by a check in retry_on is told why and written again, "
+        "up to this many times per loop (0-4)",
+        {TASK},
+        "retries",
+    ),
     _o("retry_on", "strs", (GUARD,), "the refusals that get a retry: guard, identical", {TASK}, "retry_on"),
-    _o("run_code", "bool", True, "run the answer's Python code blocks in the sandbox on the request's own "
-       "examples (a failed example is a fault the rewrite must fix); on the server only where serve --run-code "
-       "allows it", {CLI, API, SERVER}),
-    _o("feedback_temperature", "float", 0.0, "sampling temperature of the critic (0-2)", ALL,
-       "feedback_temperature", section="sampling"),
-    _o("temperature", "float", 0.7, "sampling temperature of the draft and refine calls (0-2)",
-       {CLI, API, TASK, OVERRIDE}, "sampling.temperature", section="sampling"),
-    _o("top_p", "float", 1.0, "nucleus sampling of the draft and refine calls (0-1]", {CLI, API, TASK},
-       "sampling.top_p", section="sampling"),
-    _o("max_tokens", "int", 512, "tokens per draft / refine call", {CLI, API, TASK, OVERRIDE},
-       "sampling.max_tokens", section="sampling"),
-    _o("seed", "opt_int", None, "sampling seed", {CLI, API, TASK, OVERRIDE}, "sampling.seed",
-       section="sampling"),
+    _o(
+        "run_code",
+        "bool",
+        True,
+        "run the answer's Python code blocks in the sandbox on the request's own examples (a failed "
+        "example is a fault the rewrite must fix); on the server only where serve --run-code allows it",
+        {CLI, API, SERVER},
+    ),
+    _o(
+        "feedback_temperature",
+        "float",
+        0.0,
+        "sampling temperature of the critic (0-2)",
+        ALL,
+        "feedback_temperature",
+        section="sampling",
+    ),
+    _o(
+        "temperature",
+        "float",
+        0.7,
+        "sampling temperature of the draft and refine calls (0-2)",
+        {CLI, API, TASK, OVERRIDE},
+        "sampling.temperature",
+        section="sampling",
+    ),
+    _o(
+        "top_p",
+        "float",
+        1.0,
+        "nucleus sampling of the draft and refine calls (0-1]",
+        {CLI, API, TASK},
+        "sampling.top_p",
+        section="sampling",
+    ),
+    _o(
+        "max_tokens",
+        "int",
+        512,
+        "tokens per draft / refine call",
+        {CLI, API, TASK, OVERRIDE},
+        "sampling.max_tokens",
+        section="sampling",
+    ),
+    _o(
+        "seed",
+        "opt_int",
+        None,
+        "sampling seed",
+        {CLI, API, TASK, OVERRIDE},
+        "sampling.seed",
+        section="sampling",
+    ),
 )
 BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -133,8 +295,9 @@ def aliases(surface: str) -> dict[str, str]:
     return {n: o.name for o in on(surface) for n in (o.name, *o.aliases)}
 
 
-def canonical(values: Mapping[str, Any], surface: str, where: str = "",
-              also: Iterable[str] = ()) -> dict[str, Any]:
+def canonical(
+    values: Mapping[str, Any], surface: str, where: str = "", also: Iterable[str] = ()
+) -> dict[str, Any]:
     """`values` keyed by option name: aliases mapped to names; an unknown key, or an option given
     under two spellings, raises InvalidParameter naming it (`where` prefixes the name; `also`:
     the surface's other keys, named in the error)."""
@@ -143,8 +306,9 @@ def canonical(values: Mapping[str, Any], surface: str, where: str = "",
     given: dict[str, str] = {}
     for key, value in values.items():
         if key not in known:
-            raise InvalidParameter(f"{where}{key}",
-                                   f"is not a known option; known: {', '.join([*also, *known])}")
+            raise InvalidParameter(
+                f"{where}{key}", f"is not a known option; known: {', '.join([*also, *known])}"
+            )
         name = known[key]
         if name in given:
             raise InvalidParameter(f"{where}{key}", f"is another spelling of {where}{given[name]}: give one")
@@ -216,10 +380,11 @@ def to_config(values: Mapping[str, Any], base: RefineConfig | None = None, **fie
 
 # ------------------------------------------------------------------ surface types
 
+
 def py_type(o: Option, surface: str) -> Any:
     """The annotation of `o` on `surface`: what typer, pydantic or the API signature declares."""
     if surface == OVERRIDE:
-        return Optional[py_type(o, CLI)]
+        return Optional[py_type(o, CLI)]  # noqa: UP045 (typer reads Optional)
     cli = surface == CLI
     if o.kind == "names":
         return str if cli else list[str] if surface == SERVER else str | Sequence[str]
@@ -228,7 +393,7 @@ def py_type(o: Option, surface: str) -> Any:
     if o.kind == "strs":
         return list[str]
     if o.kind == "opt_int":
-        return Optional[int]
+        return Optional[int]  # noqa: UP045 (typer reads Optional)
     if o.kind == "str" and o.choices and surface == SERVER:
         return Literal[o.choices]
     return {"int": int, "float": float, "bool": bool, "str": str}[o.kind]

@@ -33,9 +33,9 @@ GUIDE_TEXT = _GUIDE_HEAD + ", then write one line per aspect in the form `aspect
 
 LONG_FEEDBACK_GRAMMAR = (
     "Act as a strict reviewer of your latest answer above. Judge it on {aspects}, each "
-    "from {low} (bad) to {high} (excellent). Reply in JSON: \"feedback\" lists short points, "
-    "each naming one problem and exactly what to change; \"scores\" gives one integer per "
-    "aspect; \"stop\" is true only if the answer needs no change at all."
+    'from {low} (bad) to {high} (excellent). Reply in JSON: "feedback" lists short points, '
+    'each naming one problem and exactly what to change; "scores" gives one integer per '
+    'aspect; "stop" is true only if the answer needs no change at all.'
 )
 LONG_FEEDBACK_TEXT = (
     "Act as a strict reviewer of your latest answer above. Say exactly what is wrong and "
@@ -87,7 +87,9 @@ class Prompts:
     draft: str = "{input}"
     feedback_grammar: str = "Review your new answer the same way."
     """Every review turn after the first (the first is the guide alone, when there is one)."""
-    feedback_text: str = "Review your new answer the same way. If it needs no change at all, reply only with: {stop_phrase}"
+    feedback_text: str = (
+        "Review your new answer the same way. If it needs no change at all, reply only with: {stop_phrase}"
+    )
     refine: str = (
         "Now answer my request again, fixing the problems you named. Write only the new answer "
         "itself, exactly as you would reply to the request; do not mention the review."
@@ -129,34 +131,72 @@ class Prompts:
     it. None: never added."""
 
     @classmethod
-    def standalone(cls, **over) -> "Prompts":
+    def standalone(cls, **over) -> Prompts:
         """Every instruction in full in its own turn, no guide (the pre-guide layout)."""
-        base = cls(feedback_grammar=LONG_FEEDBACK_GRAMMAR, feedback_text=LONG_FEEDBACK_TEXT,
-                   refine=LONG_REFINE, guide_grammar=None, guide_text=None, observation_note=None,
-                   fault_note=None)
+        base = cls(
+            feedback_grammar=LONG_FEEDBACK_GRAMMAR,
+            feedback_text=LONG_FEEDBACK_TEXT,
+            refine=LONG_REFINE,
+            guide_grammar=None,
+            guide_text=None,
+            observation_note=None,
+            fault_note=None,
+        )
         return replace(base, **over)
 
-    def _fill(self, template: str, spec: FeedbackSpec, input: str = "", round: int = 0,
-              stop_phrase: str = DEFAULT_STOP_PHRASE, problems: str = "", observation: str = "",
-              answer: str = "", fault: str = "") -> str:
+    def _fill(
+        self,
+        template: str,
+        spec: FeedbackSpec,
+        input: str = "",
+        round: int = 0,
+        stop_phrase: str = DEFAULT_STOP_PHRASE,
+        problems: str = "",
+        observation: str = "",
+        answer: str = "",
+        fault: str = "",
+    ) -> str:
         return template.format(
-            input=input, aspects=", ".join(spec.aspects), low=spec.scale[0], high=spec.scale[1],
-            stop_phrase=stop_phrase, round=round, problems=problems, observation=observation,
-            answer=answer, fault=fault,
+            input=input,
+            aspects=", ".join(spec.aspects),
+            low=spec.scale[0],
+            high=spec.scale[1],
+            stop_phrase=stop_phrase,
+            round=round,
+            problems=problems,
+            observation=observation,
+            answer=answer,
+            fault=fault,
         )
 
-    def render(self, which: str, spec: FeedbackSpec, input: str = "", round: int = 0,
-               stop_phrase: str = DEFAULT_STOP_PHRASE, **fields) -> str:
+    def render(
+        self,
+        which: str,
+        spec: FeedbackSpec,
+        input: str = "",
+        round: int = 0,
+        stop_phrase: str = DEFAULT_STOP_PHRASE,
+        **fields,
+    ) -> str:
         """A template filled in; `fields` may give problems, observation and answer."""
         return self._fill(getattr(self, which), spec, input, round, stop_phrase, **fields)
 
-    def guide(self, spec: FeedbackSpec, feedback_mode: str = "grammar",
-              stop_phrase: str = DEFAULT_STOP_PHRASE) -> str | None:
+    def guide(
+        self, spec: FeedbackSpec, feedback_mode: str = "grammar", stop_phrase: str = DEFAULT_STOP_PHRASE
+    ) -> str | None:
         template = self.guide_grammar if feedback_mode == "grammar" else self.guide_text
         return self._fill(template, spec, stop_phrase=stop_phrase) if template else None
 
-    def review(self, spec: FeedbackSpec, feedback_mode: str = "grammar", input: str = "", round: int = 0,
-               stop_phrase: str = DEFAULT_STOP_PHRASE, observation: str = "", answer: str = "") -> str:
+    def review(
+        self,
+        spec: FeedbackSpec,
+        feedback_mode: str = "grammar",
+        input: str = "",
+        round: int = 0,
+        stop_phrase: str = DEFAULT_STOP_PHRASE,
+        observation: str = "",
+        answer: str = "",
+    ) -> str:
         """The review turn of a round: the guide in round 0 (when there is one), else the short
         turn; `observation` (an execution result, or facts from tools) and `answer` fill the
         templates' fields. A template without `{observation}` gets `observation_note` after it
@@ -173,8 +213,9 @@ class Prompts:
         listed = "\n".join(f"- {c}" for c in clauses).replace("{", "{{").replace("}", "}}")
         return self._fill(self.requirements.replace("{clauses}", listed), spec, input)
 
-    def review_requirements(self, spec: FeedbackSpec, input: str = "", round: int = 0,
-                            observation: str = "", answer: str = "") -> str:
+    def review_requirements(
+        self, spec: FeedbackSpec, input: str = "", round: int = 0, observation: str = "", answer: str = ""
+    ) -> str:
         """The review turn of a round with a requirement checklist: a verdict per requirement
         (asked as spec.verdict says), then the scores."""
         template = self.guide_requirements if round == 0 else self.feedback_requirements
@@ -182,8 +223,17 @@ class Prompts:
         if observation and self.observation_note and "{observation}" not in template:
             template += self.observation_note
         return self._fill(template, spec, input, round, observation=observation, answer=answer)
-    def rewrite(self, spec: FeedbackSpec, input: str = "", round: int = 0, problems: str = "",
-                answer: str = "", fault: str = "", which: str = "refine") -> str:
+
+    def rewrite(
+        self,
+        spec: FeedbackSpec,
+        input: str = "",
+        round: int = 0,
+        problems: str = "",
+        answer: str = "",
+        fault: str = "",
+        which: str = "refine",
+    ) -> str:
         """The rewrite turn (`which`: refine, or refine_requirements); a template without
         `{problems}` gets `fault_note` after it when the reviewed answer has a `fault`, so the
         rewrite is told it."""

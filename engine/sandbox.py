@@ -101,7 +101,7 @@ class RunResult:
 
 
 # The launcher runs as root inside the new namespaces, before the program. Only stdlib.
-_LAUNCHER = r'''
+_LAUNCHER = r"""
 import ctypes, os, resource, sys
 root, work, prefix, uid, mem, cpu, nproc, fsize = sys.argv[1:9]
 uid, mem, cpu, nproc, fsize = int(uid), int(mem), int(cpu), int(nproc), int(fsize)
@@ -139,7 +139,7 @@ os.setgroups([]); os.setgid(uid); os.setuid(uid)
 os.execve(sys.executable, [sys.executable, "-I", "-B", sys.argv[9]],
           {"PATH": "/usr/bin:/bin", "HOME": "/work", "TMPDIR": "/work", "LANG": "C.UTF-8",
            "PYTHONIOENCODING": "utf-8", "PYTHONHASHSEED": "0"})
-'''
+"""
 
 
 # With timed=True the program runs under this harness, which records its CPU time.
@@ -174,15 +174,23 @@ def check_available() -> str | None:
         return "the sandbox needs Linux namespaces"
     if shutil.which("unshare") is None:
         return "util-linux `unshare` is not installed"
-    r = subprocess.run(["unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "true"],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        ["unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "true"],
+        capture_output=True,
+        text=True,
+    )
     if r.returncode != 0:
         return f"unshare failed: {r.stderr.strip()[:200]} (run as root or enable user namespaces)"
     return None
 
 
-def run_python(code: str, stdin: str = "", limits: Limits | None = None,
-               files: dict[str, str] | None = None, timed: bool = False) -> RunResult:
+def run_python(
+    code: str,
+    stdin: str = "",
+    limits: Limits | None = None,
+    files: dict[str, str] | None = None,
+    timed: bool = False,
+) -> RunResult:
     """Run `code` as main.py in a fresh private folder under the limits; return what it did.
 
     `files` are extra files placed next to it; `timed` measures the program's own CPU time.
@@ -211,10 +219,29 @@ def run_python(code: str, stdin: str = "", limits: Limits | None = None,
         if os.geteuid() == 0:
             for p in [work, *work.iterdir()]:
                 os.chown(p, uid, uid)
-        argv = ["unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
-                exe, "-I", "-S", "-c", _LAUNCHER, str(root), str(work), prefix, str(uid),
-                str(limits.memory_mb << 20), str(limits.cpu_s), str(limits.max_procs),
-                str(limits.file_mb << 20), "_timer.py" if timed else "main.py"]
+        argv = [
+            "unshare",
+            "--mount",
+            "--net",
+            "--pid",
+            "--fork",
+            "--kill-child",
+            "--",
+            exe,
+            "-I",
+            "-S",
+            "-c",
+            _LAUNCHER,
+            str(root),
+            str(work),
+            prefix,
+            str(uid),
+            str(limits.memory_mb << 20),
+            str(limits.cpu_s),
+            str(limits.max_procs),
+            str(limits.file_mb << 20),
+            "_timer.py" if timed else "main.py",
+        ]
         res = _supervise(argv, stdin, limits)
         if timed and res.ok:
             try:
@@ -228,8 +255,10 @@ def run_python(code: str, stdin: str = "", limits: Limits | None = None,
 
 def _supervise(argv: list[str], stdin: str, limits: Limits) -> RunResult:
     t0 = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+
     # Feed stdin from a thread so a program that prints before reading cannot deadlock us.
     def feed() -> None:
         try:
@@ -276,9 +305,15 @@ def _supervise(argv: list[str], stdin: str, limits: Limits) -> RunResult:
     proc.stdout.close()
     proc.stderr.close()
     out, err = bufs.values()
-    return RunResult(stdout=out.decode(errors="replace"), stderr=err.decode(errors="replace"),
-                     returncode=None if (timed_out or truncated) else rc, timed_out=timed_out,
-                     output_truncated=truncated, wall_s=time.perf_counter() - t0, cpu_s=cpu)
+    return RunResult(
+        stdout=out.decode(errors="replace"),
+        stderr=err.decode(errors="replace"),
+        returncode=None if (timed_out or truncated) else rc,
+        timed_out=timed_out,
+        output_truncated=truncated,
+        wall_s=time.perf_counter() - t0,
+        cpu_s=cpu,
+    )
 
 
 def _kill(proc: subprocess.Popen) -> None:

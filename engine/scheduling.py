@@ -183,8 +183,9 @@ class KVGrowth:
             self.rounds += rounds
 
 
-def peak_tokens(prompt_tokens: int, cfg: RefineConfig, per_round: int, limit: int | None,
-                block: int = 32) -> int:
+def peak_tokens(
+    prompt_tokens: int, cfg: RefineConfig, per_round: int, limit: int | None, block: int = 32
+) -> int:
     """A loop's largest history in tokens: its draft prompt, the draft, and `per_round` tokens
     for each round, rounded up to whole KV blocks and capped at the context `limit`."""
     tokens = prompt_tokens + cfg.sampling.max_tokens + cfg.max_rounds * per_round

@@ -19,10 +19,22 @@ BACKENDS = ("vllm", "transformers")
 """vllm: the vLLM engine (prefix cache, continuous batching). transformers: plain
 `model.generate` with Outlines for the grammar, where vLLM cannot be installed (engine.hf_engine)."""
 
-ENGINE_PARAMS = ("max_model_len", "kv_cache_gib", "structured_backend", "prefix_caching",
-                 "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size",
-                 "distributed_executor_backend", "gpu_memory_utilization", "dtype", "eager",
-                 "speculation", "speculative_tokens", "scheduling")
+ENGINE_PARAMS = (
+    "max_model_len",
+    "kv_cache_gib",
+    "structured_backend",
+    "prefix_caching",
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+    "distributed_executor_backend",
+    "gpu_memory_utilization",
+    "dtype",
+    "eager",
+    "speculation",
+    "speculative_tokens",
+    "scheduling",
+)
 
 
 def engine_options(params: dict) -> EngineOptions:
@@ -30,16 +42,20 @@ def engine_options(params: dict) -> EngineOptions:
     `eager`, ...; pass a command's `locals()`); missing ones take their defaults. Validates them."""
     p = {k: params[k] for k in ENGINE_PARAMS if k in params}
     return EngineOptions(
-        max_model_len=p.get("max_model_len"), kv_cache_gib=p.get("kv_cache_gib"),
+        max_model_len=p.get("max_model_len"),
+        kv_cache_gib=p.get("kv_cache_gib"),
         structured_backend=p.get("structured_backend", "xgrammar"),
         enable_prefix_caching=p.get("prefix_caching", True),
         tensor_parallel_size=p.get("tensor_parallel_size", 1),
         pipeline_parallel_size=p.get("pipeline_parallel_size", 1),
         data_parallel_size=p.get("data_parallel_size", 1),
         distributed_executor_backend=p.get("distributed_executor_backend"),
-        gpu_memory_utilization=p.get("gpu_memory_utilization"), dtype=p.get("dtype", "auto"),
-        enforce_eager=p.get("eager"), speculation=p.get("speculation", "auto"),
-        speculative_tokens=p.get("speculative_tokens", 4), scheduling=p.get("scheduling", "loop"),
+        gpu_memory_utilization=p.get("gpu_memory_utilization"),
+        dtype=p.get("dtype", "auto"),
+        enforce_eager=p.get("eager"),
+        speculation=p.get("speculation", "auto"),
+        speculative_tokens=p.get("speculative_tokens", 4),
+        scheduling=p.get("scheduling", "loop"),
     )
 
 
@@ -57,15 +73,20 @@ def check_backend(backend: str, options: EngineOptions | None = None) -> str:
         raise InvalidParameter("backend", f"must be one of {', '.join(BACKENDS)} (got {backend!r})")
     if backend == "vllm":
         if find_spec("vllm") is None:
-            raise InvalidParameter("backend", "vLLM is not installed (pip install 'selfrefine[cpu]' or "
-                                              "'selfrefine[gpu]'); without it use --backend transformers")
+            raise InvalidParameter(
+                "backend",
+                "vLLM is not installed (pip install 'selfrefine[cpu]' or "
+                "'selfrefine[gpu]'); without it use --backend transformers",
+            )
         return backend
     from selfrefine.engine import hf_engine
 
     missing = hf_engine.missing_packages()
     if missing:
-        raise InvalidParameter("backend", f"the transformers backend needs {', '.join(missing)}: "
-                                          "pip install 'selfrefine[transformers]'")
+        raise InvalidParameter(
+            "backend",
+            f"the transformers backend needs {', '.join(missing)}: pip install 'selfrefine[transformers]'",
+        )
     if options is not None:
         hf_engine.check_options(options)
     return backend
@@ -81,8 +102,9 @@ def make_engine(backend: str, path: str, name: str, options: EngineOptions):
     return VLLMEngine(path, name, options)
 
 
-def start_engines(model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions,
-                  backend: str = "vllm"):
+def start_engines(
+    model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions, backend: str = "vllm"
+):
     """Start the engine of `model` (name, path) and, when given, the critic's, on `backend`;
     returns both (the critic None without one). Call on the event loop that will use them."""
     engine = make_engine(backend, model[1], model[0], options).start()

@@ -53,12 +53,18 @@ class StopPolicy:
             # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
             (cfg.spec.form == "requirements", StopRule(UNMET, lambda r: bool(r.feedback.unmet), VETO)),
             (cfg.stop_on_top, StopRule("top_scores", lambda r: r.feedback.top)),
-            (grammar and cfg.stop_on_no_problems,
-             StopRule("no_problems", lambda r: r.feedback.data is not None and not r.feedback.points)),
+            (
+                grammar and cfg.stop_on_no_problems,
+                StopRule("no_problems", lambda r: r.feedback.data is not None and not r.feedback.points),
+            ),
             (grammar and cfg.use_stop_flag, StopRule("stop_flag", _flag_agrees)),
             (not grammar, StopRule("stop_phrase", _flag_agrees)),
-            (threshold is not None,
-             StopRule("threshold", lambda r: r.feedback.total is not None and r.feedback.total >= threshold)),
+            (
+                threshold is not None,
+                StopRule(
+                    "threshold", lambda r: r.feedback.total is not None and r.feedback.total >= threshold
+                ),
+            ),
             (True, StopRule("max_rounds", lambda r: r.round >= cfg.max_rounds, CAP)),
         )
         return cls(tuple(rule for on, rule in table if on), cfg.max_rounds, cfg.selection == "best")

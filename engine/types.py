@@ -115,11 +115,15 @@ class Engine(Protocol):
 
     def shutdown(self) -> None: ...
 
-    async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None,
-                       on_text: Callable[[str], None] | None = None,
-                       logprobs: int | None = None,
-                       on_tokens: Callable[[list[TokenLogprob]], None] | None = None) -> Completion: ...
+    async def generate(
+        self,
+        prompt_ids: list[int],
+        sampling: Sampling,
+        json_schema: dict | None = None,
+        on_text: Callable[[str], None] | None = None,
+        logprobs: int | None = None,
+        on_tokens: Callable[[list[TokenLogprob]], None] | None = None,
+    ) -> Completion: ...
 
 
 @dataclass
@@ -147,12 +151,19 @@ class Call:
     fault: str | None = None  # feedback: what the execution showed to be wrong, whatever the critic said
 
     @classmethod
-    def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> "Call":
+    def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> Call:
         """The trace record of one engine completion (`text` defaults to the completion's own)."""
-        return cls(stage=stage, round=round, model=model, text=out.text if text is None else text,
-                   prompt_tokens=out.prompt_tokens, cached_tokens=out.cached_tokens,
-                   completion_tokens=out.completion_tokens, seconds=out.seconds,
-                   finish_reason=out.finish_reason)
+        return cls(
+            stage=stage,
+            round=round,
+            model=model,
+            text=out.text if text is None else text,
+            prompt_tokens=out.prompt_tokens,
+            cached_tokens=out.cached_tokens,
+            completion_tokens=out.completion_tokens,
+            seconds=out.seconds,
+            finish_reason=out.finish_reason,
+        )
 
 
 @dataclass

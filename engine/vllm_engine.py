@@ -14,11 +14,19 @@ import time
 from typing import Any
 
 from selfrefine.engine import quiet, scheduling
-from selfrefine.engine.backend import (LOGPROB_FLOOR, Backend, LogprobRelease, Request, finite_logprob,
-                                       grammar_banned_ids, text_logprobs)
-from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
+from selfrefine.engine.backend import (
+    LOGPROB_FLOOR,
+    Backend,
+    LogprobRelease,
+    Request,
+    finite_logprob,
+    grammar_banned_ids,
+    text_logprobs,
+)
+
 # Re-exported: settings, the CLI, bench and tests import the options from here.
 from selfrefine.engine.engine_options import SPECULATION, EngineOptions  # noqa: F401
+from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
 
@@ -42,8 +50,11 @@ def cpu_core_lists(cores: int, ranks: int) -> str:
     if ranks < 1:
         raise InvalidParameter("data_parallel_size", "the ranks must be >= 1")
     if cores < ranks:
-        raise InvalidParameter("data_parallel_size", f"{ranks} CPU workers (data x tensor x pipeline "
-                               f"parallel) need at least {ranks} cores; this machine has {cores}")
+        raise InvalidParameter(
+            "data_parallel_size",
+            f"{ranks} CPU workers (data x tensor x pipeline "
+            f"parallel) need at least {ranks} cores; this machine has {cores}",
+        )
     lists, start = [], 0
     for r in range(ranks):
         n = cores // ranks + (r < cores % ranks)
@@ -148,13 +159,15 @@ class VLLMEngine(Backend):
         kwargs.update(o.extra)
         return AsyncEngineArgs(**kwargs)
 
-    def start(self) -> "VLLMEngine":
+    def start(self) -> VLLMEngine:
         """Build the AsyncLLM (loads weights, sizes the KV cache). Call from the event loop's thread."""
         from transformers import AutoTokenizer
         from vllm.v1.engine.async_llm import AsyncLLM
 
         args = self.engine_args()
-        if self.is_cpu:  # here, not in engine_args: `selfrefine engine-args` shows a layout without running it
+        if (
+            self.is_cpu
+        ):  # here, not in engine_args: `selfrefine engine-args` shows a layout without running it
             o = self.options
             _cpu_env_defaults(o.data_parallel_size * o.tensor_parallel_size * o.pipeline_parallel_size)
         with self._loading("vLLM could not start", " (run with -v for vLLM's log)"):
@@ -186,8 +199,13 @@ class VLLMEngine(Backend):
         from vllm.sampling_params import RequestOutputKind, SamplingParams, StructuredOutputsParams
         from vllm.v1.engine.exceptions import EngineDeadError
 
-        prompt_ids, sampling, json_schema, on_text, logprobs = (r.prompt_ids, r.sampling, r.json_schema,
-                                                                r.on_text, r.logprobs)
+        prompt_ids, sampling, json_schema, on_text, logprobs = (
+            r.prompt_ids,
+            r.sampling,
+            r.json_schema,
+            r.on_text,
+            r.logprobs,
+        )
         n_prompt = len(prompt_ids)
         if json_schema and self.options.structured_backend == "outlines":
             json_schema = free_words(json_schema)  # a bounded word is too costly a DFA there
@@ -217,9 +235,12 @@ class VLLMEngine(Backend):
         tokens = _TokenStream(self, logprobs) if on_tokens is not None and logprobs is not None else None
         self.counters["requests"] += 1
         try:
-            async for out in self._llm.generate(TokensPrompt(prompt_token_ids=prompt_ids), params,
-                                                request_id=request_id,
-                                                priority=scheduling.priority(self.options.scheduling)):
+            async for out in self._llm.generate(
+                TokensPrompt(prompt_token_ids=prompt_ids),
+                params,
+                request_id=request_id,
+                priority=scheduling.priority(self.options.scheduling),
+            ):
                 final = out
                 if on_text is None or not out.outputs:
                     continue
@@ -250,16 +271,18 @@ class VLLMEngine(Backend):
             raise EngineFault(f"engine failed request {request_id} (see the engine log)")
         cached = final.num_cached_tokens or 0
         scheduling.charge(n_prompt - cached + len(seq.token_ids))
-        return self._counted(Completion(
-            text=seq.text,
-            token_ids=list(seq.token_ids),
-            prompt_tokens=n_prompt,
-            cached_tokens=cached,
-            completion_tokens=len(seq.token_ids),
-            seconds=time.perf_counter() - t0,
-            finish_reason=seq.finish_reason or "stop",
-            logprobs=self._text_logprobs(seq, logprobs) if logprobs is not None else None,
-        ))
+        return self._counted(
+            Completion(
+                text=seq.text,
+                token_ids=list(seq.token_ids),
+                prompt_tokens=n_prompt,
+                cached_tokens=cached,
+                completion_tokens=len(seq.token_ids),
+                seconds=time.perf_counter() - t0,
+                finish_reason=seq.finish_reason or "stop",
+                logprobs=self._text_logprobs(seq, logprobs) if logprobs is not None else None,
+            )
+        )
 
     def _text_logprobs(self, seq, k: int) -> list[TokenLogprob]:
         """The entries of the tokens that make the returned text (`text_logprobs`): vLLM also
@@ -276,16 +299,21 @@ class VLLMEngine(Backend):
         entries = []
         for j in range(start, min(len(token_ids), len(positions))):
             tid, at = token_ids[j], positions[j] or {}
-            top = sorted(((lp.rank, i, lp) for i, lp in at.items() if lp.rank is not None and lp.rank <= k),
-                         key=lambda t: t[0])
+            top = sorted(
+                ((lp.rank, i, lp) for i, lp in at.items() if lp.rank is not None and lp.rank <= k),
+                key=lambda t: t[0],
+            )
             chosen = at.get(tid)
-            entries.append(TokenLogprob(
-                token_id=tid,
-                token=self._token_text(tid, chosen),
-                logprob=finite_logprob(chosen.logprob) if chosen is not None else LOGPROB_FLOOR,
-                top=tuple(TopLogprob(i, self._token_text(i, lp), finite_logprob(lp.logprob))
-                          for _, i, lp in top),
-            ))
+            entries.append(
+                TokenLogprob(
+                    token_id=tid,
+                    token=self._token_text(tid, chosen),
+                    logprob=finite_logprob(chosen.logprob) if chosen is not None else LOGPROB_FLOOR,
+                    top=tuple(
+                        TopLogprob(i, self._token_text(i, lp), finite_logprob(lp.logprob)) for _, i, lp in top
+                    ),
+                )
+            )
         return entries
 
     def _token_text(self, token_id: int, lp) -> str:

@@ -60,21 +60,22 @@ _SEP = r"\-.,/:;_=+*|~`，。、：；"
 """Characters that glue runs of letters into one word ("a-b", "x.y", "3.8.5", "12,000")."""
 _RUN = rf'[^\s"\\\x00-\x1f{_SEP}]'
 WORD_RUNS, RUN_CHARS = 5, 20
-_WORD = (rf"(?:[{_SEP}]{{1,3}}|[{_SEP}]{{0,3}}{_RUN}{{1,{RUN_CHARS}}}"
-         rf"(?:[{_SEP}]{{1,3}}{_RUN}{{1,{RUN_CHARS}}}){{0,{WORD_RUNS - 1}}}[{_SEP}]{{0,3}})")
+_WORD = (
+    rf"(?:[{_SEP}]{{1,3}}|[{_SEP}]{{0,3}}{_RUN}{{1,{RUN_CHARS}}}"
+    rf"(?:[{_SEP}]{{1,3}}{_RUN}{{1,{RUN_CHARS}}}){{0,{WORD_RUNS - 1}}}[{_SEP}]{{0,3}})"
+)
 """A word: at most WORD_RUNS runs of at most RUN_CHARS characters, joined by one to three
-punctuation marks (or one to three marks alone, as in "a - b"). With a free word (no blank, quote, backslash or control character, any
-length) a weak critic at temperature 0 glued a degenerate repetition into one endless word
-("lighthouse-related-related-related...", "3.8.5/3.8.5/...", "threes,threes,...") and ran to
-max_tokens with the JSON open: 3 of 35 reviews of the bench's natural workload (0.5B) and 16 of
-31 of code_readability's (1.5B) failed to parse that way. A bounded word ends, the point ends
-within its word bound, and the JSON closes. xgrammar compiles it in 0.15-0.2 s, faster than the
-free word; a bound on the whole word (`{1,20}`) took 1.3-2.4 s here, 1-12 s on a loaded CPU."""
+punctuation marks (or one to three marks alone, as in "a - b"). A free-length word lets a weak
+critic at temperature 0 glue a repetition into one endless word and run to max_tokens with the
+JSON open; a bounded word ends, so the point ends within its word bound and the JSON closes.
+Bounding runs, not the whole word, also keeps xgrammar's compile fast (tasks/README, "Bounded
+words", has the measurements)."""
 _FREE_WORD = r'[^\s"\\\x00-\x1f]+'  # no blank, quote, backslash or control character
 
 
 def words_pattern(n: int, word: str = _WORD) -> str:
-    """1..n words separated by single spaces: never empty, never cut inside a word by the bound."""
+    """1..n words separated by single spaces: never empty; a word longer than the word bound
+    allows has to end."""
     return rf"^{word}(?: {word}){{0,{n - 1}}}$"
 
 
@@ -230,8 +231,9 @@ class FeedbackSpec:
             return shown, ungrounded
         if self.form == "requirements":  # one line each: a requirement may hold commas
             problem = self.verdict == "missing"
-            return [f'{REQUIREMENT_LABEL}: "{k}"' for k, v in (fb.get(self.verdict) or {}).items()
-                    if v is problem], []
+            return [
+                f'{REQUIREMENT_LABEL}: "{k}"' for k, v in (fb.get(self.verdict) or {}).items() if v is problem
+            ], []
         c = self.checklist
         flagged = [k for k, v in (fb.get(c.key) or {}).items() if v is c.problem_when]
         if not flagged:
@@ -272,7 +274,7 @@ def request_clauses(request: str) -> tuple[str, ...]:
     out: list[str] = []
     for line in request.splitlines():
         mark = _LIST_MARK.match(line)
-        line = line[mark.end():] if mark else line
+        line = line[mark.end() :] if mark else line
         for part in _CLAUSE_BREAK.split(line):
             groups: list[str] = []
             for piece in part.split(_AND):
@@ -290,9 +292,17 @@ def request_clauses(request: str) -> tuple[str, ...]:
 @lru_cache(maxsize=256)
 def _requirements_model(clauses: tuple[str, ...]) -> type[BaseModel]:
     pick = Literal.__getitem__(clauses)
-    return create_model("PickedRequirements", __config__=ConfigDict(extra="forbid"), requirements=(
-        list[pick], Field(max_length=min(len(clauses), MAX_REQUIREMENTS),
-                          description="The parts of the request that an answer must meet, copied exactly.")))
+    return create_model(
+        "PickedRequirements",
+        __config__=ConfigDict(extra="forbid"),
+        requirements=(
+            list[pick],
+            Field(
+                max_length=min(len(clauses), MAX_REQUIREMENTS),
+                description="The parts of the request that an answer must meet, copied exactly.",
+            ),
+        ),
+    )
 
 
 def requirements_schema(clauses: tuple[str, ...]) -> dict:
@@ -329,8 +339,10 @@ def _feedback_model(spec: FeedbackSpec, choices: tuple[str, ...]) -> type[BaseMo
     scores = create_model(
         "Scores",
         __config__=ConfigDict(extra="forbid"),
-        **{a: (score, Field(description=f"{a.replace('_', ' ')}: {lo} (bad) to {hi} (excellent)"))
-           for a in spec.aspects},
+        **{
+            a: (score, Field(description=f"{a.replace('_', ' ')}: {lo} (bad) to {hi} (excellent)"))
+            for a in spec.aspects
+        },
     )
     tail = {
         "scores": (scores, Field(description="One integer score per aspect.")),
@@ -343,26 +355,43 @@ def _feedback_model(spec: FeedbackSpec, choices: tuple[str, ...]) -> type[BaseMo
         else:  # too long an answer for an enum: a free quote, checked against the answer afterwards
             span = _text(spec.item_words, "The exact part of the answer, quoted.")
         problem = create_model(
-            "Problem", __config__=ConfigDict(extra="forbid"), span=span,
+            "Problem",
+            __config__=ConfigDict(extra="forbid"),
+            span=span,
             issue=_text(spec.item_words, "What is wrong there."),
             fix=_text(spec.item_words, "Exactly what to write instead."),
         )
         head = {"problems": (list[problem], Field(max_length=spec.max_items))}
     elif spec.form == "checklist":
         c = spec.checklist
-        items = create_model("Checklist", __config__=ConfigDict(extra="forbid"),
-                             **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
+        items = create_model(
+            "Checklist",
+            __config__=ConfigDict(extra="forbid"),
+            **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)},
+        )
         head = {c.key: (items, Field(description=f"{c.key.replace('_', ' ')}: true or false for each"))}
     elif spec.form == "requirements":
-        items = create_model("Requirements", __config__=ConfigDict(extra="forbid"),
-                             **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)})
+        items = create_model(
+            "Requirements",
+            __config__=ConfigDict(extra="forbid"),
+            **{f"f{i}": (bool, Field(alias=v)) for i, v in enumerate(choices)},
+        )
         verdict = Field(description=f"{spec.verdict}: true or false for each requirement")
         head = {spec.verdict: (items, verdict)}
     else:
         point = Annotated[str, StringConstraints(pattern=words_pattern(spec.item_words))]
-        head = {"feedback": (list[point], Field(
-            min_length=0, max_length=spec.max_items,
-            description="Specific, actionable points: each names one problem and exactly what to change."))}
+        head = {
+            "feedback": (
+                list[point],
+                Field(
+                    min_length=0,
+                    max_length=spec.max_items,
+                    description=(
+                        "Specific, actionable points: each names one problem and exactly what to change."
+                    ),
+                ),
+            )
+        }
     return create_model("Feedback", __config__=ConfigDict(extra="forbid"), **head, **tail)
 
 
@@ -373,8 +402,12 @@ def _schema(spec: FeedbackSpec, choices: tuple[str, ...]) -> dict:
 
 def verdict_schema() -> dict:
     """The pairwise verification's answer: which of two texts is better, "A" or "B"."""
-    return {"type": "object", "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
-            "required": ["better"], "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
+        "required": ["better"],
+        "additionalProperties": False,
+    }
 
 
 def schema_json(spec: FeedbackSpec) -> str:

@@ -30,16 +30,22 @@ def _bounded_integer(node: dict) -> dict:
     lo = node.get("minimum", node.get("exclusiveMinimum", None))
     hi = node.get("maximum", node.get("exclusiveMaximum", None))
     if lo is None or hi is None:
-        raise InvalidParameter("json_schema", "an integer bound on one side only cannot be enforced by "
-                                              "Outlines on the transformers backend; give both bounds "
-                                              "or an enum")
+        raise InvalidParameter(
+            "json_schema",
+            "an integer bound on one side only cannot be enforced by "
+            "Outlines on the transformers backend; give both bounds "
+            "or an enum",
+        )
     lo = int(lo) + (1 if "exclusiveMinimum" in node and "minimum" not in node else 0)
     hi = int(hi) - (1 if "exclusiveMaximum" in node and "maximum" not in node else 0)
     step = node.get("multipleOf", 1)
     values = [v for v in range(lo, hi + 1) if v % step == 0] if hi - lo < MAX_ENUM_VALUES else None
     if not values:
-        raise InvalidParameter("json_schema", f"integer bounds [{lo}, {hi}] cannot be enforced by Outlines "
-                                              f"(more than {MAX_ENUM_VALUES} values, or none); use an enum")
+        raise InvalidParameter(
+            "json_schema",
+            f"integer bounds [{lo}, {hi}] cannot be enforced by Outlines "
+            f"(more than {MAX_ENUM_VALUES} values, or none); use an enum",
+        )
     rest = {k: v for k, v in node.items() if k not in (*_BOUNDS, "type")}
     return {**rest, "enum": values}
 
@@ -60,8 +66,11 @@ def outlines_schema(schema):
     if node.get("type") == "integer" and "enum" not in node:
         node = _bounded_integer(node)
     if node.get("type") == "number" and any(k in node for k in _BOUNDS):
-        raise InvalidParameter("json_schema", "number bounds cannot be enforced by Outlines on the "
-                                              "transformers backend; use an integer enum or no bounds")
+        raise InvalidParameter(
+            "json_schema",
+            "number bounds cannot be enforced by Outlines on the "
+            "transformers backend; use an integer enum or no bounds",
+        )
     out = {}
     for key, value in node.items():
         if key == "properties" and isinstance(value, dict):
@@ -86,8 +95,9 @@ def _regex(schema_json: str) -> str:
     from outlines_core.json_schema import build_regex_from_schema
 
     try:
-        return build_regex_from_schema(json.dumps(outlines_schema(free_words(json.loads(schema_json)))),
-                                       WHITESPACE)
+        return build_regex_from_schema(
+            json.dumps(outlines_schema(free_words(json.loads(schema_json)))), WHITESPACE
+        )
     except InvalidParameter:
         raise
     except Exception as exc:  # outlines-core refuses the schema (an unsupported keyword, ...)

@@ -203,8 +203,13 @@ class SelfRefine:
 
     async def _many(self, items: list[Item | LoopError]) -> list[Record]:
         todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
-        done = await refine_many(self._engine, [it for _, it in todo], self.config,
-                                 concurrency=self.concurrency, critic=self._critic)
+        done = await refine_many(
+            self._engine,
+            [it for _, it in todo],
+            self.config,
+            concurrency=self.concurrency,
+            critic=self._critic,
+        )
         out: list[Any] = list(items)
         for (i, _), res in zip(todo, done, strict=True):
             out[i] = res
@@ -237,8 +242,15 @@ def _signature() -> inspect.Signature:
     sig = inspect.signature(SelfRefine.__init__)
     params = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
     at = next(i for i, p in enumerate(params) if p.name == "concurrency")
-    loop = [inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=o.default,
-                              annotation=options.py_type(o, options.API)) for o in options.on(options.API)]
+    loop = [
+        inspect.Parameter(
+            o.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=o.default,
+            annotation=options.py_type(o, options.API),
+        )
+        for o in options.on(options.API)
+    ]
     return sig.replace(parameters=params[:at] + loop + params[at:])
 
 
@@ -273,14 +285,20 @@ def _items(texts: Sequence[str | Item], run_code: bool = True) -> list[Item | Lo
         elif isinstance(t, str):
             out.append(make_item(t, run_code=run_code, id=str(i)))
         else:
-            out.append(LoopError(input=repr(t)[:200], id=str(i), error_type="invalid_parameter",
-                                 error=f"texts.{i}: must be a string, not {type(t).__name__}"))
+            out.append(
+                LoopError(
+                    input=repr(t)[:200],
+                    id=str(i),
+                    error_type="invalid_parameter",
+                    error=f"texts.{i}: must be a string, not {type(t).__name__}",
+                )
+            )
     return out
 
 
 MAIN_GUARD = (
     "SelfRefine starts its engine in spawned processes, which import your script again: start it "
-    "under `if __name__ == \"__main__\":` (see `help(selfrefine)`), or the re-imported script starts "
+    'under `if __name__ == "__main__":` (see `help(selfrefine)`), or the re-imported script starts '
     "another engine while the first is booting"
 )
 

@@ -16,9 +16,19 @@ from selfrefine.engine.types import LoopError
 from selfrefine.records import record
 
 
-async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, options,
-                      items: list[Item | LoopError], cfg: RefineConfig, concurrency: int,
-                      out_path: Path | None, show_bar: bool, console: Console, backend: str = "vllm") -> list:
+async def run_ordered(
+    name: str,
+    path: str,
+    critic: tuple[str, str] | None,
+    options,
+    items: list[Item | LoopError],
+    cfg: RefineConfig,
+    concurrency: int,
+    out_path: Path | None,
+    show_bar: bool,
+    console: Console,
+    backend: str = "vllm",
+) -> list:
     """Start the engine of model `name` at `path` (and the critic's, (name, path)), refine every
     Item of `items` (error records stay in place), and return one result per input in order;
     with `out_path`, each record is written as soon as every earlier one is. The engines are
@@ -26,8 +36,11 @@ async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, opti
     t0 = time.perf_counter()
     # speculation auto drafts only when one loop runs at a time (EngineOptions.speculation)
     options = dataclasses.replace(options, expected_concurrency=min(len(items), concurrency))
-    console.print(f"starting engine for {name} ..." if backend == "vllm" else
-                  f"starting engine for {name} ({backend} backend) ...")
+    console.print(
+        f"starting engine for {name} ..."
+        if backend == "vllm"
+        else f"starting engine for {name} ({backend} backend) ..."
+    )
     engine, critic_engine = settings.start_engines((name, path), critic, options, backend)
     console.print(f"engine ready in {time.perf_counter() - t0:.1f} s")
     todo = [(i, it) for i, it in enumerate(items) if isinstance(it, Item)]
@@ -45,8 +58,14 @@ async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, opti
             fh.flush()
 
     try:
-        with Progress(TextColumn("refining"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, disable=not show_bar) as bar:
+        with Progress(
+            TextColumn("refining"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            disable=not show_bar,
+        ) as bar:
             task_id = bar.add_task("loops", total=len(items))
             bar.update(task_id, advance=len(items) - len(todo))
 
@@ -56,8 +75,14 @@ async def run_ordered(name: str, path: str, critic: tuple[str, str] | None, opti
                 flush_ready()
 
             flush_ready()
-            await refine_many(engine, [it for _, it in todo], cfg, concurrency=concurrency,
-                              critic=critic_engine, on_done=done)
+            await refine_many(
+                engine,
+                [it for _, it in todo],
+                cfg,
+                concurrency=concurrency,
+                critic=critic_engine,
+                on_done=done,
+            )
     finally:
         if fh:
             fh.close()

@@ -35,12 +35,26 @@ def bench_config(v: dict):
     if v["gpu_memory_utilization"]:
         extra_engine["gpu_memory_utilization"] = v["gpu_memory_utilization"]
     cfg = bench_run.BenchConfig.make(
-        quick=v["quick"], natural=v["natural"], model=v["model"], loops=v["loops"], rounds=v["rounds"],
-        max_tokens=v["max_tokens"], modes=bench_run.parse_modes(v["modes"]), out_dir=v["out_dir"],
-        kv_cache_gib=options.kv_cache_gib, max_model_len=options.max_model_len,
-        structured_backend=options.structured_backend, dtype=options.dtype, eager=options.enforce_eager,
-        sweep=sweep_n, extra_engine=extra_engine, transformers_threads=v["transformers_threads"],
-        speculation=options.speculation, pressure_kv_gib=v["pressure_kv_gib"],
-        pressure_loops=v["pressure_loops"], growth_loops=growth_n)
+        quick=v["quick"],
+        natural=v["natural"],
+        model=v["model"],
+        loops=v["loops"],
+        rounds=v["rounds"],
+        max_tokens=v["max_tokens"],
+        modes=bench_run.parse_modes(v["modes"]),
+        out_dir=v["out_dir"],
+        kv_cache_gib=options.kv_cache_gib,
+        max_model_len=options.max_model_len,
+        structured_backend=options.structured_backend,
+        dtype=options.dtype,
+        eager=options.enforce_eager,
+        sweep=sweep_n,
+        extra_engine=extra_engine,
+        transformers_threads=v["transformers_threads"],
+        speculation=options.speculation,
+        pressure_kv_gib=v["pressure_kv_gib"],
+        pressure_loops=v["pressure_loops"],
+        growth_loops=growth_n,
+    )
     cfg.refine_config()  # validates rounds and token budgets before any engine starts
     return cfg

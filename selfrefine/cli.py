@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -20,11 +20,13 @@ from selfrefine.engine import models, quiet, settings
 from selfrefine.engine import options as loop_table
 from selfrefine.engine.errors import SelfRefineError
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item
 from selfrefine.engine.types import LoopError, LoopResult
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Self-Refine on vLLM: draft, grammar-constrained feedback, refine.",
+)
 models_app = typer.Typer(no_args_is_help=True, help="Embedded model catalog.")
 app.add_typer(models_app, name="models")
 out = Console()
@@ -35,8 +37,14 @@ class _PullBar:
     """Rich progress for `models.pull`, shown on stderr."""
 
     def __init__(self) -> None:
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err, transient=False)
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=False,
+        )
         self.task = None
         self.stage = None
 
@@ -77,8 +85,13 @@ def models_list() -> None:
     table = Table("name", "size", "pulled", "license", "description")
     for m in models.CATALOG.values():
         default = " (default)" if m.name == models.DEFAULT_MODEL else ""
-        table.add_row(m.name + default, f"{m.size_mb} MB", "yes" if models.is_pulled(m.name) else "no",
-                      m.license, m.description)
+        table.add_row(
+            m.name + default,
+            f"{m.size_mb} MB",
+            "yes" if models.is_pulled(m.name) else "no",
+            m.license,
+            m.description,
+        )
     out.print(table)
     out.print(f"cache: {models.cache_root()} (set ${models.CACHE_ENV} to move it)")
 
@@ -104,13 +117,22 @@ TRACE_LOG_WIDTH = 160
 
 
 def _print_trace(res: LoopResult) -> None:
-    table = Table("round", "stage", "prompt", "cached", "out", "s", "scores / stop", "text",
-                  title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}")
+    table = Table(
+        "round",
+        "stage",
+        "prompt",
+        "cached",
+        "out",
+        "s",
+        "scores / stop",
+        "text",
+        title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}",
+    )
     for c in res.trace:
         fb = ""
         if c.feedback is not None:
             sc = c.feedback.get("scores")
-            fb = (" ".join(f"{k[:4]}={v}" for k, v in sc.items()) if sc else "no scores")
+            fb = " ".join(f"{k[:4]}={v}" for k, v in sc.items()) if sc else "no scores"
             fb += " stop" if c.feedback.get("stop") else ""
         elif c.feedback_error:
             fb = c.feedback_error
@@ -118,9 +140,16 @@ def _print_trace(res: LoopResult) -> None:
             fb = f"rejected: {c.rejected}"
         # A review shows what it flagged (and any fault the run proved), not its raw JSON.
         preview = " ".join(("; ".join(c.problems) if c.problems else c.text).split())
-        table.add_row(str(c.round), c.stage, str(c.prompt_tokens), str(c.cached_tokens),
-                      str(c.completion_tokens), f"{c.seconds:.1f}", fb,
-                      preview[:70] + ("..." if len(preview) > 70 else ""))
+        table.add_row(
+            str(c.round),
+            c.stage,
+            str(c.prompt_tokens),
+            str(c.cached_tokens),
+            str(c.completion_tokens),
+            f"{c.seconds:.1f}",
+            fb,
+            preview[:70] + ("..." if len(preview) > 70 else ""),
+        )
     # Piped (make demo | tee log), rich would fit the table to 80 columns and squeeze the text
     # column to a few characters; a log is read wide.
     if not err.is_terminal and err.width < TRACE_LOG_WIDTH:
@@ -132,14 +161,23 @@ def _print_trace(res: LoopResult) -> None:
 @opts.engine_command
 @opts.loop_command(loop_table.CLI)
 def run(
-    task: Annotated[Optional[str], typer.Argument(help="the task text (omit with --file)")] = None,
-    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
-    critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
-    from_task: Annotated[Optional[str], typer.Option(help="refine one row of a task (NAME[:VARIANT]) with its own prompts, feedback schema, loop and sampling, and score each output with its scorer (--rounds, if given, caps its rounds); see --row")] = None,
+    task: Annotated[str | None, typer.Argument(help="the task text (omit with --file)")] = None,
+    model: Annotated[
+        str, typer.Option(help="catalog name, local HF folder or hub id")
+    ] = models.DEFAULT_MODEL,
+    critic_model: Annotated[str | None, typer.Option(help="a second model for feedback and refine")] = None,
+    from_task: Annotated[
+        str | None,
+        typer.Option(
+            help="refine one row of a task (NAME[:VARIANT]) with its own prompts, feedback schema, loop "
+            "and sampling, and score each output with its scorer (--rounds, if given, caps its rounds); "
+            "see --row"
+        ),
+    ] = None,
     row: Annotated[int, typer.Option(help="with --from-task: the row's index in the task's data")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="print the whole result as JSON")] = False,
-    file: Annotated[Optional[Path], typer.Option(help="JSONL batch: one {\"input\": ...} per line")] = None,
-    out_path: Annotated[Optional[Path], typer.Option("--out", help="JSONL output for --file")] = None,
+    file: Annotated[Path | None, typer.Option(help='JSONL batch: one {"input": ...} per line')] = None,
+    out_path: Annotated[Path | None, typer.Option("--out", help="JSONL output for --file")] = None,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 32,
     *,
     loop: opts.LoopValues,
@@ -166,7 +204,11 @@ def run(
         if concurrency < 1:
             raise ValueError("--concurrency must be >= 1")
         run_code = loop["run_code"]
-        items = records.read_jsonl(file, run_code=run_code) if file is not None else [make_item(task, run_code=run_code)]
+        items = (
+            records.read_jsonl(file, run_code=run_code)
+            if file is not None
+            else [make_item(task, run_code=run_code)]
+        )
         if task is not None and not task.strip():
             raise ValueError("TASK is empty")
         name, path = _resolve(model)
@@ -174,9 +216,21 @@ def run(
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
     try:
-        results = asyncio.run(batch.run_ordered(name, path, critic, options, items, cfg, concurrency,
-                                                out_path, show_bar=file is not None, console=err,
-                                                backend=backend))
+        results = asyncio.run(
+            batch.run_ordered(
+                name,
+                path,
+                critic,
+                options,
+                items,
+                cfg,
+                concurrency,
+                out_path,
+                show_bar=file is not None,
+                console=err,
+                backend=backend,
+            )
+        )
     except SelfRefineError as exc:
         _fail(exc, 1)
     if file is not None:
@@ -202,13 +256,22 @@ def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None, fo
     if footer:
         err.print(footer)
     u = res.usage()
-    err.print(f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
-              f"completion {u['completion_tokens']}; {res.seconds:.1f} s")
+    err.print(
+        f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
+        f"completion {u['completion_tokens']}; {res.seconds:.1f} s"
+    )
     print(res.answer)  # verbatim: no rich wrapping or markup
 
 
-def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, rounds: int | None,
-                  json_out: bool, engine: dict) -> None:
+def _run_task_row(
+    spec: str,
+    index: int,
+    model: str,
+    critic_model: str | None,
+    rounds: int | None,
+    json_out: bool,
+    engine: dict,
+) -> None:
     """`selfrefine run --from-task`: one row of a task through the task's own loop, with the
     scorer's verdict on every output (the scorer never sees the loop's feedback)."""
     from selfrefine.tasks import registry
@@ -230,23 +293,42 @@ def _run_task_row(spec: str, index: int, model: str, critic_model: str | None, r
         _fail(exc)
     err.print(f"{task.label} row {index} ({item.id}): {task.description.strip()}")
     try:
-        res = asyncio.run(batch.run_ordered(name, path, critic, options, [item], task.cfg, 1, None,
-                                            show_bar=False, console=err, backend=backend))[0]
+        res = asyncio.run(
+            batch.run_ordered(
+                name,
+                path,
+                critic,
+                options,
+                [item],
+                task.cfg,
+                1,
+                None,
+                show_bar=False,
+                console=err,
+                backend=backend,
+            )
+        )[0]
     except SelfRefineError as exc:
         _fail(exc, 1)
     if isinstance(res, LoopError):
         _fail(res.error, 1)
     scores = [task.scorer.score(data_row, y).get("score") for y in res.outputs]
     shown = " -> ".join("n/a" if v is None else f"{v:.3f}" for v in scores)
-    _print_result(res, json_out, {"task": task.label, "row": index, "scores": scores},
-                  footer=f"scorer ({task.metric}), by output y0..y{len(scores) - 1}: {shown}; "
-                         f"returned y{res.selected_round}")
+    _print_result(
+        res,
+        json_out,
+        {"task": task.label, "row": index, "scores": scores},
+        footer=f"scorer ({task.metric}), by output y0..y{len(scores) - 1}: {shown}; "
+        f"returned y{res.selected_round}",
+    )
 
 
 @app.command("engine-args")
 @opts.engine_command
 def engine_args_cmd(
-    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    model: Annotated[
+        str, typer.Option(help="catalog name, local HF folder or hub id")
+    ] = models.DEFAULT_MODEL,
     *,
     engine: dict,
 ) -> None:
@@ -262,28 +344,58 @@ def engine_args_cmd(
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
     args = VLLMEngine(path, model, options).engine_args()
-    keys = ("model", "dtype", "max_model_len", "block_size", "enable_prefix_caching", "enforce_eager",
-            "kv_cache_memory_bytes", "gpu_memory_utilization", "tensor_parallel_size",
-            "pipeline_parallel_size", "data_parallel_size", "distributed_executor_backend",
-            "structured_outputs_config", "speculative_config", "seed")
+    keys = (
+        "model",
+        "dtype",
+        "max_model_len",
+        "block_size",
+        "enable_prefix_caching",
+        "enforce_eager",
+        "kv_cache_memory_bytes",
+        "gpu_memory_utilization",
+        "tensor_parallel_size",
+        "pipeline_parallel_size",
+        "data_parallel_size",
+        "distributed_executor_backend",
+        "structured_outputs_config",
+        "speculative_config",
+        "seed",
+    )
     print(json.dumps({k: getattr(args, k, None) for k in keys}, indent=2, default=str))
 
 
 @app.command()
 @opts.engine_command
 def serve(
-    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
-    host: Annotated[str, typer.Option(help="address to bind (localhost unless told otherwise)")] = "127.0.0.1",
+    model: Annotated[
+        str, typer.Option(help="catalog name, local HF folder or hub id")
+    ] = models.DEFAULT_MODEL,
+    host: Annotated[
+        str, typer.Option(help="address to bind (localhost unless told otherwise)")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option()] = 8000,
-    api_key: Annotated[Optional[str], typer.Option(envvar="SELFREFINE_API_KEY",
-                                                   help="require Authorization: Bearer KEY on /v1")] = None,
-    max_concurrent_loops: Annotated[int, typer.Option(help="loops (or plain generations) running at once")] = 64,
-    max_queued_loops: Annotated[int, typer.Option(help="admitted loops waiting for a slot; beyond: 429")] = 256,
-    debug_faults: Annotated[bool, typer.Option(hidden=True, help="allow selfrefine.debug_fault (tests)")] = False,
-    allow_run_code: Annotated[bool, typer.Option("--run-code/--no-run-code", help="let loops run answers' "
-                              "Python code on the request's examples in the sandbox (a request can opt out "
-                              "with selfrefine.run_code false); off by default: a server runs others' requests"
-                              )] = False,
+    api_key: Annotated[
+        str | None,
+        typer.Option(envvar="SELFREFINE_API_KEY", help="require Authorization: Bearer KEY on /v1"),
+    ] = None,
+    max_concurrent_loops: Annotated[
+        int, typer.Option(help="loops (or plain generations) running at once")
+    ] = 64,
+    max_queued_loops: Annotated[
+        int, typer.Option(help="admitted loops waiting for a slot; beyond: 429")
+    ] = 256,
+    debug_faults: Annotated[
+        bool, typer.Option(hidden=True, help="allow selfrefine.debug_fault (tests)")
+    ] = False,
+    allow_run_code: Annotated[
+        bool,
+        typer.Option(
+            "--run-code/--no-run-code",
+            help="let loops run answers' "
+            "Python code on the request's examples in the sandbox (a request can opt out "
+            "with selfrefine.run_code false); off by default: a server runs others' requests",
+        ),
+    ] = False,
     *,
     engine: dict,
 ) -> None:
@@ -301,24 +413,42 @@ def serve(
         _fail(exc)
     from selfrefine.engine.server.app import serve as run_server
 
-    err.print(f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)")
-    run_server(path, name, options, host=host, port=port, api_key=api_key,
-               max_concurrent_loops=max_concurrent_loops, max_queued_loops=max_queued_loops,
-               debug_faults=debug_faults, run_code=allow_run_code, log_level="info" if engine["verbose"] else "warning",
-               backend=backend)
+    err.print(
+        f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)"
+    )
+    run_server(
+        path,
+        name,
+        options,
+        host=host,
+        port=port,
+        api_key=api_key,
+        max_concurrent_loops=max_concurrent_loops,
+        max_queued_loops=max_queued_loops,
+        debug_faults=debug_faults,
+        run_code=allow_run_code,
+        log_level="info" if engine["verbose"] else "warning",
+        backend=backend,
+    )
 
 
 @app.command("eval")
 @opts.engine_command
 @opts.loop_command(loop_table.OVERRIDE)
 def eval_cmd(
-    task: Annotated[str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")],
-    model: Annotated[str, typer.Option(help="catalog name, local HF folder or hub id")] = models.DEFAULT_MODEL,
+    task: Annotated[
+        str, typer.Argument(help="task name, or name:variant (e.g. gsm8k:oracle); `list` shows them")
+    ],
+    model: Annotated[
+        str, typer.Option(help="catalog name, local HF folder or hub id")
+    ] = models.DEFAULT_MODEL,
     limit: Annotated[int, typer.Option(help="first N items of the task (after --offset)")] = 20,
     offset: Annotated[int, typer.Option(help="skip this many items first (e.g. a held-out slice)")] = 0,
-    critic_model: Annotated[Optional[str], typer.Option(help="a second model for feedback and refine")] = None,
-    judge_model: Annotated[Optional[str], typer.Option(help="judge for judged tasks (default: --model)")] = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="run folder (default results/eval/<task>-<model>)")] = None,
+    critic_model: Annotated[str | None, typer.Option(help="a second model for feedback and refine")] = None,
+    judge_model: Annotated[str | None, typer.Option(help="judge for judged tasks (default: --model)")] = None,
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="run folder (default results/eval/<task>-<model>)")
+    ] = None,
     restart: Annotated[bool, typer.Option(help="discard earlier records in the run folder")] = False,
     concurrency: Annotated[int, typer.Option(help="loops in flight at once")] = 16,
     *,
@@ -347,15 +477,22 @@ def eval_cmd(
         options = opts.engine_options(engine)
         backend = opts.check_backend(engine["backend"], options)
         name, path = _resolve(model)
-        judge = _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
+        judge = (
+            _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
+        )
         critic = _resolve(critic_model) if critic_model and critic_model != model else None
         tag = name + (f"+{critic[0]}" if critic else "")
         folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{tag}"
         if restart:  # only the run's own files: --out may be a folder with other things in it
             for f in (ev.RECORDS, ev.SETTINGS, ev.SUMMARY, ev.PLOT):
                 (folder / f).unlink(missing_ok=True)
-        meta = {"settings": {**ev.settings(t, name, judge[0] if judge else name, limit),
-                             "offset": offset, "critic": critic[0] if critic else None}}
+        meta = {
+            "settings": {
+                **ev.settings(t, name, judge[0] if judge else name, limit),
+                "offset": offset,
+                "critic": critic[0] if critic else None,
+            }
+        }
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:
         _fail(exc)
@@ -373,14 +510,24 @@ def eval_cmd(
             # A judge that is the critic's model shares its engine (one copy of the weights).
             same = judge and critic and judge[0] == critic[0]
             judge_engine = critic_engine if same else start(judge) if judge else None
-            err.print(f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items "
-                      f"-> {folder}")
-            with Progress(TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=err) as bar:
+            err.print(
+                f"engine ready in {time.perf_counter() - t0:.1f} s; {t.label}: {len(rows)} items -> {folder}"
+            )
+            with Progress(
+                TextColumn(t.label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err
+            ) as bar:
                 tid = bar.add_task("items", total=len(rows))
-                return await ev.run_eval(t, rows, engine, folder, meta, concurrency=concurrency,
-                                         judge=judge_engine, critic=critic_engine,
-                                         on_progress=lambda n: bar.update(tid, advance=n))
+                return await ev.run_eval(
+                    t,
+                    rows,
+                    engine,
+                    folder,
+                    meta,
+                    concurrency=concurrency,
+                    judge=judge_engine,
+                    critic=critic_engine,
+                    on_progress=lambda n: bar.update(tid, advance=n),
+                )
         finally:
             for e in (engine, judge_engine, critic_engine):  # shutdown() is idempotent
                 if e is not None:
@@ -389,8 +536,12 @@ def eval_cmd(
     done = asyncio.run(go())
     summary = ev.summarize(t, done, meta)
     ev.write_outputs(folder, summary)
-    table = Table("", t.metric, title=f"{t.label} on {name}: {summary['ok']} items "
-                  f"({summary['errors']} errors, {summary['unscored']} unscored)")
+    table = Table(
+        "",
+        t.metric,
+        title=f"{t.label} on {name}: {summary['ok']} items "
+        f"({summary['errors']} errors, {summary['unscored']} unscored)",
+    )
     for label, value in ev.table_rows(summary):
         table.add_row(label, value)
     out.print(table)
@@ -399,37 +550,62 @@ def eval_cmd(
     if summary.get("critic_vs_scorer"):
         c = summary["critic_vs_scorer"]
         f = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731
-        out.print(f"critic vs scorer over {c['reviews']} reviews: recall {f(c['recall'])}, "
-                  f"precision {f(c['precision'])} (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")
-    out.print(f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
-              f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
-              f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else ""))
+        out.print(
+            f"critic vs scorer over {c['reviews']} reviews: recall {f(c['recall'])}, "
+            f"precision {f(c['precision'])} (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})"
+        )
+    out.print(
+        f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
+        f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
+        f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else "")
+    )
     out.print(f"records: {folder / ev.RECORDS}; summary: {folder / ev.SUMMARY}; plot: {folder / ev.PLOT}")
 
 
 @app.command()
 def bench(
     quick: Annotated[bool, typer.Option(help="small workload for CI (about 3 minutes)")] = False,
-    natural: Annotated[bool, typer.Option(help="stop rules on, answers end at EOS (default model: "
-                                                "qwen2.5-coder-0.5b-instruct); default: fixed length")] = False,
-    model: Annotated[Optional[str], typer.Option(help="default smollm2-135m-instruct (fixed mode)")] = None,
-    loops: Annotated[Optional[int], typer.Option(help="loops in modes 1, 3, 4 (default 32)")] = None,
-    rounds: Annotated[Optional[int], typer.Option(help="refine rounds per loop (default 2)")] = None,
-    max_tokens: Annotated[Optional[int], typer.Option(help="tokens per draft / refine call")] = None,
-    modes: Annotated[str, typer.Option(help="comma list of ours, sequential, no_cache, threads, "
-                                            "http, transformers, limit, sweep, text, speculation, "
-                                            "pressure, growth, lowload; or all")] = "all",
+    natural: Annotated[
+        bool,
+        typer.Option(
+            help="stop rules on, answers end at EOS (default model: "
+            "qwen2.5-coder-0.5b-instruct); default: fixed length"
+        ),
+    ] = False,
+    model: Annotated[str | None, typer.Option(help="default smollm2-135m-instruct (fixed mode)")] = None,
+    loops: Annotated[int | None, typer.Option(help="loops in modes 1, 3, 4 (default 32)")] = None,
+    rounds: Annotated[int | None, typer.Option(help="refine rounds per loop (default 2)")] = None,
+    max_tokens: Annotated[int | None, typer.Option(help="tokens per draft / refine call")] = None,
+    modes: Annotated[
+        str,
+        typer.Option(
+            help="comma list of ours, sequential, no_cache, threads, "
+            "http, transformers, limit, sweep, text, speculation, "
+            "pressure, growth, lowload; or all"
+        ),
+    ] = "all",
     out_dir: Annotated[Path, typer.Option("--out", help="results folder")] = Path("results/bench"),
-    sweep: Annotated[Optional[str], typer.Option(help="comma list of loop counts for the "
-                                                      "concurrency sweep, e.g. 1,16,64,256")] = None,
-    transformers_threads: Annotated[Optional[int], typer.Option(
-        help="torch CPU threads in mode 5 (default: torch's, every core)")] = None,
-    pressure_kv_gib: Annotated[Optional[float], typer.Option(
-        help="KV cache of the pressure, growth and lowload modes (default 0.15: small enough that "
-             "the loops' histories compete for it)")] = None,
-    pressure_loops: Annotated[Optional[int], typer.Option(help="loops in the pressure mode (default 48)")] = None,
-    growth_loops: Annotated[Optional[str], typer.Option(
-        help="comma list of loops in flight for the growth sweep (default 1,8,32,128)")] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(help="comma list of loop counts for the concurrency sweep, e.g. 1,16,64,256"),
+    ] = None,
+    transformers_threads: Annotated[
+        int | None, typer.Option(help="torch CPU threads in mode 5 (default: torch's, every core)")
+    ] = None,
+    pressure_kv_gib: Annotated[
+        float | None,
+        typer.Option(
+            help="KV cache of the pressure, growth and lowload modes (default 0.15: small enough that "
+            "the loops' histories compete for it)"
+        ),
+    ] = None,
+    pressure_loops: Annotated[
+        int | None, typer.Option(help="loops in the pressure mode (default 48)")
+    ] = None,
+    growth_loops: Annotated[
+        str | None,
+        typer.Option(help="comma list of loops in flight for the growth sweep (default 1,8,32,128)"),
+    ] = None,
     max_model_len: opts.MaxModelLen = None,
     kv_cache_gib: opts.KvCacheGib = None,
     structured_backend: opts.StructuredBackend = "xgrammar",
@@ -437,13 +613,18 @@ def bench(
     gpu_memory_utilization: opts.GpuMemory = None,
     dtype: opts.Dtype = "auto",
     eager: opts.Eager = None,
-    speculation: Annotated[str, typer.Option(help="speculation of the engines and vLLM's server in modes 1-6 "
-                                                  "(auto, ngram, suffix, off); the speculation mode compares "
-                                                  "off and auto")] = "off",
+    speculation: Annotated[
+        str,
+        typer.Option(
+            help="speculation of the engines and vLLM's server in modes 1-6 "
+            "(auto, ngram, suffix, off); the speculation mode compares "
+            "off and auto"
+        ),
+    ] = "off",
     verbose: opts.Verbose = False,
 ) -> None:
-    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit, speculation,
-    scheduling under KV pressure, cost growth."""
+    """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit,
+    speculation, scheduling under KV pressure, cost growth."""
     quiet.configure(verbose)
     from selfrefine.bench import report as bench_report
     from selfrefine.bench import run as bench_run

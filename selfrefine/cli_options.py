@@ -14,43 +14,66 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from selfrefine.engine import options as loop_table
+
 # the commands' helpers
 from selfrefine.engine.settings import ENGINE_PARAMS, check_backend, engine_options  # noqa: F401
 
-Backend = Annotated[str, typer.Option(help="vllm, or transformers: plain model.generate with Outlines "
-                                              "for the grammar, where vLLM cannot be installed (slower)")]
-MaxModelLen = Annotated[Optional[int], typer.Option(help="context window (CPU default 4096)")]
-KvCacheGib = Annotated[Optional[float], typer.Option(help="CPU KV cache in GiB (default 2)")]
+Backend = Annotated[
+    str,
+    typer.Option(
+        help="vllm, or transformers: plain model.generate with Outlines "
+        "for the grammar, where vLLM cannot be installed (slower)"
+    ),
+]
+MaxModelLen = Annotated[int | None, typer.Option(help="context window (CPU default 4096)")]
+KvCacheGib = Annotated[float | None, typer.Option(help="CPU KV cache in GiB (default 2)")]
 StructuredBackend = Annotated[str, typer.Option(help="xgrammar, guidance or outlines")]
 PrefixCaching = Annotated[bool, typer.Option(help="vLLM automatic prefix caching")]
 TensorParallel = Annotated[int, typer.Option("--tensor-parallel-size", "-tp", help="GPUs per model replica")]
 PipelineParallel = Annotated[int, typer.Option("--pipeline-parallel-size", "-pp", help="pipeline stages")]
 DataParallel = Annotated[int, typer.Option("--data-parallel-size", "-dp", help="model replicas")]
-ExecutorBackend = Annotated[Optional[str], typer.Option(help="vLLM distributed executor: mp or ray")]
-GpuMemory = Annotated[Optional[float], typer.Option(help="GPU memory share for vLLM (0-1]")]
+ExecutorBackend = Annotated[str | None, typer.Option(help="vLLM distributed executor: mp or ray")]
+GpuMemory = Annotated[float | None, typer.Option(help="GPU memory share for vLLM (0-1]")]
 Dtype = Annotated[str, typer.Option(help="auto, bfloat16, float16, float32")]
-Eager = Annotated[Optional[bool], typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")]
-Speculation = Annotated[str, typer.Option(help="speculative decoding from the prompt: auto (drafts while "
-                                                 "few requests decode), ngram, suffix or off")]
+Eager = Annotated[bool | None, typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")]
+Speculation = Annotated[
+    str,
+    typer.Option(
+        help="speculative decoding from the prompt: auto (drafts while "
+        "few requests decode), ngram, suffix or off"
+    ),
+]
 SpeculativeTokens = Annotated[int, typer.Option(help="draft tokens per step when speculating (1-16)")]
-Scheduling = Annotated[str, typer.Option(help="priority of each call from its loop: loop (oldest loop "
-                                                "first), las (least attained service) or fcfs (vLLM's, by call)")]
+Scheduling = Annotated[
+    str,
+    typer.Option(
+        help="priority of each call from its loop: loop (oldest loop "
+        "first), las (least attained service) or fcfs (vLLM's, by call)"
+    ),
+]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
 
 # (name, annotation, default) of every shared engine option, in --help order.
 _SHARED = (
     ("backend", Backend, "vllm"),
-    ("max_model_len", MaxModelLen, None), ("kv_cache_gib", KvCacheGib, None),
-    ("structured_backend", StructuredBackend, "xgrammar"), ("prefix_caching", PrefixCaching, True),
-    ("tensor_parallel_size", TensorParallel, 1), ("pipeline_parallel_size", PipelineParallel, 1),
-    ("data_parallel_size", DataParallel, 1), ("distributed_executor_backend", ExecutorBackend, None),
-    ("gpu_memory_utilization", GpuMemory, None), ("dtype", Dtype, "auto"), ("eager", Eager, None),
-    ("speculation", Speculation, "auto"), ("speculative_tokens", SpeculativeTokens, 4),
+    ("max_model_len", MaxModelLen, None),
+    ("kv_cache_gib", KvCacheGib, None),
+    ("structured_backend", StructuredBackend, "xgrammar"),
+    ("prefix_caching", PrefixCaching, True),
+    ("tensor_parallel_size", TensorParallel, 1),
+    ("pipeline_parallel_size", PipelineParallel, 1),
+    ("data_parallel_size", DataParallel, 1),
+    ("distributed_executor_backend", ExecutorBackend, None),
+    ("gpu_memory_utilization", GpuMemory, None),
+    ("dtype", Dtype, "auto"),
+    ("eager", Eager, None),
+    ("speculation", Speculation, "auto"),
+    ("speculative_tokens", SpeculativeTokens, 4),
     ("scheduling", Scheduling, "loop"),
     ("verbose", Verbose, False),
 )
@@ -60,8 +83,10 @@ def engine_command(fn):
     """Give a typer command the shared engine options, delivered as the dict parameter `engine`."""
     sig = inspect.signature(fn, eval_str=True)  # typer reads real annotations, not strings
     own = [p for name, p in sig.parameters.items() if name != "engine"]
-    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
-             for name, ann, default in _SHARED]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+        for name, ann, default in _SHARED
+    ]
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -83,8 +108,9 @@ def _loop_param(o: loop_table.Option, surface: str) -> inspect.Parameter:
     if surface == loop_table.OVERRIDE:
         text += " (default: the task's)"
     ann = Annotated[loop_table.py_type(o, surface), typer.Option(*decls, help=text)]
-    return inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY,
-                             default=loop_table.surface_default(o, surface), annotation=ann)
+    return inspect.Parameter(
+        o.name, inspect.Parameter.KEYWORD_ONLY, default=loop_table.surface_default(o, surface), annotation=ann
+    )
 
 
 class LoopValues(dict):

@@ -23,11 +23,20 @@ def read_jsonl(path: Path, run_code: bool = True) -> list[Item | LoopError]:
             if not isinstance(text, str):
                 raise ValueError('each line needs a string field "input"')
             rid = row.get("id")
-            items.append(make_item(text, run_code=run_code, id=str(rid) if rid is not None else f"line-{n}",
-                                   initial=row.get("initial")))
+            items.append(
+                make_item(
+                    text,
+                    run_code=run_code,
+                    id=str(rid) if rid is not None else f"line-{n}",
+                    initial=row.get("initial"),
+                )
+            )
         except (ValueError, KeyError, TypeError) as exc:
-            items.append(LoopError(input=line[:200], id=f"line-{n}", error=f"line {n}: {exc}",
-                                   error_type="invalid_input"))
+            items.append(
+                LoopError(
+                    input=line[:200], id=f"line-{n}", error=f"line {n}: {exc}", error_type="invalid_input"
+                )
+            )
     return items
 
 
@@ -55,7 +64,9 @@ def summarize(results: list) -> str:
     share = f"{c_later / p_later:.1%}" if p_later else "n/a"
     fired = {k: sum(r.checks.get(k, 0) for r in ok) for k in (ok[0].checks or {})}
     fired = {k: v for k, v in fired.items() if v}
-    return (f"loops: {len(ok)} ok; rounds/loop {sum(r.rounds for r in ok) / len(ok):.2f}; "
-            f"stop reasons {reasons}; checks fired {fired or 'none'}; tokens/answer: prompt "
-            f"{sum(c.prompt_tokens for c in calls) / len(ok):.0f}, completion {comp / len(ok):.0f}; "
-            f"prompt tokens after the draft served from prefix cache: {c_later}/{p_later} ({share})")
+    return (
+        f"loops: {len(ok)} ok; rounds/loop {sum(r.rounds for r in ok) / len(ok):.2f}; "
+        f"stop reasons {reasons}; checks fired {fired or 'none'}; tokens/answer: prompt "
+        f"{sum(c.prompt_tokens for c in calls) / len(ok):.0f}, completion {comp / len(ok):.0f}; "
+        f"prompt tokens after the draft served from prefix cache: {c_later}/{p_later} ({share})"
+    )

@@ -12,7 +12,6 @@ import hashlib
 import json
 import math
 import os
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict
@@ -38,17 +37,30 @@ def task_fingerprint(task: Task) -> str:
 def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
     """What a run folder's records depend on; a resume must use the same."""
     c = task.cfg
-    return {"task": task.label, "model": model, "judge": judge if task.scorer_needs_judge else None,
-            "limit": limit, "max_rounds": c.max_rounds, "max_tokens": c.sampling.max_tokens,
-            "temperature": c.sampling.temperature, "seed": c.sampling.seed, "selection": c.selection,
-            "exclude_draft": c.exclude_draft, "stop_flag": c.use_stop_flag, "oracle": task.oracle,
-            "task_files": task_fingerprint(task),
-            "stop_flag_min": c.flag_min, "stop_on_top": c.stop_on_top,
-            "stop_on_no_problems": c.stop_on_no_problems, "reject": c.reject_bad_rewrites,
-            "verify": c.verify}
+    return {
+        "task": task.label,
+        "model": model,
+        "judge": judge if task.scorer_needs_judge else None,
+        "limit": limit,
+        "max_rounds": c.max_rounds,
+        "max_tokens": c.sampling.max_tokens,
+        "temperature": c.sampling.temperature,
+        "seed": c.sampling.seed,
+        "selection": c.selection,
+        "exclude_draft": c.exclude_draft,
+        "stop_flag": c.use_stop_flag,
+        "oracle": task.oracle,
+        "task_files": task_fingerprint(task),
+        "stop_flag_min": c.flag_min,
+        "stop_on_top": c.stop_on_top,
+        "stop_on_no_problems": c.stop_on_no_problems,
+        "reject": c.reject_bad_rewrites,
+        "verify": c.verify,
+    }
 
 
 # ------------------------------------------------------------------ resume
+
 
 def load_done(out_dir: Path, want: dict, ids: list[str]) -> dict[str, dict]:
     """Finished records already in the folder, by id. Rewrites records.jsonl without torn lines,
@@ -63,10 +75,14 @@ def load_done(out_dir: Path, want: dict, ids: list[str]) -> dict[str, dict]:
         old = {k: v for k, v in (have or {}).items() if k != "limit"}
         new = {k: v for k, v in want.items() if k != "limit"}
         if have is not None and old != new:
-            diff = ", ".join(f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
-                             if old.get(k) != new.get(k))
-            raise TaskError(f"{out_dir} holds a run with other settings ({diff}); "
-                            f"use another --out or --restart")
+            diff = ", ".join(
+                f"{k}: {old.get(k)!r} -> {new.get(k)!r}"
+                for k in sorted(set(old) | set(new))
+                if old.get(k) != new.get(k)
+            )
+            raise TaskError(
+                f"{out_dir} holds a run with other settings ({diff}); use another --out or --restart"
+            )
     sp.write_text(json.dumps(want, indent=2))
     done: dict[str, dict] = {}
     if rp.exists():
@@ -89,6 +105,7 @@ def load_done(out_dir: Path, want: dict, ids: list[str]) -> dict[str, dict]:
 
 
 # ------------------------------------------------------------------ scoring
+
 
 def _as_float(x) -> float | None:
     return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) else None
@@ -133,8 +150,13 @@ def by_round(task: Task, res: LoopResult, scores: list[dict]) -> tuple[list[floa
 def _usage(res: LoopResult, stop_at: int | None) -> dict:
     calls = res.trace
     if stop_at is not None:  # oracle: count only the calls up to the output it stopped at
-        calls = [c for c in calls if c.stage == "draft" or (c.stage == "feedback" and c.round < stop_at)
-                 or (c.stage in ("refine", "verify") and c.round <= stop_at)]
+        calls = [
+            c
+            for c in calls
+            if c.stage == "draft"
+            or (c.stage == "feedback" and c.round < stop_at)
+            or (c.stage in ("refine", "verify") and c.round <= stop_at)
+        ]
     keys = ("prompt_tokens", "cached_tokens", "completion_tokens")
     return {k: sum(getattr(c, k) for c in calls) for k in keys}
 
@@ -153,7 +175,9 @@ def critic_vs_scorer(task: Task, row: dict, res: LoopResult, scores: list[dict])
             continue
         truth = truth_of(row, res.outputs[c.round], scores[c.round])
         if spec.form == "checklist" and spec.checklist.items == "row":
-            flagged = {k for k, v in c.feedback[spec.checklist.key].items() if v is spec.checklist.problem_when}
+            flagged = {
+                k for k, v in c.feedback[spec.checklist.key].items() if v is spec.checklist.problem_when
+            }
         else:
             flagged = {"wrong"} if c.problems else set()
             truth = {"wrong"} if truth else set()
@@ -167,32 +191,58 @@ def critic_vs_scorer(task: Task, row: dict, res: LoopResult, scores: list[dict])
 async def make_record(task: Task, row: dict, res: LoopResult | LoopError, meta: dict, judge=None) -> dict:
     base = {"id": str(row["id"]), **meta}
     if isinstance(res, LoopError):
-        return {**base, "status": "error", "input": res.input, "error": res.error,
-                "error_type": res.error_type}
+        return {
+            **base,
+            "status": "error",
+            "input": res.input,
+            "error": res.error,
+            "error_type": res.error_type,
+        }
     scores = await score_outputs(task, row, res.outputs, judge)
     curve, stop_at = by_round(task, res, scores)
     final = scores[stop_at] if stop_at is not None else scores[res.selected_round]
     return {
-        **base, "status": "ok", "input": res.input, "outputs": res.outputs,
+        **base,
+        "status": "ok",
+        "input": res.input,
+        "outputs": res.outputs,
         "feedback": [c.feedback for c in res.trace if c.stage == "feedback"],
-        "feedback_errors": [c.feedback_error for c in res.trace
-                            if c.stage == "feedback" and c.feedback_error],
-        "feedback_scores": res.scores, "scores": scores, "score_by_round": curve,
-        "base": curve[0], "final": _as_float(final.get("score")),
+        "feedback_errors": [
+            c.feedback_error for c in res.trace if c.stage == "feedback" and c.feedback_error
+        ],
+        "feedback_scores": res.scores,
+        "scores": scores,
+        "score_by_round": curve,
+        "base": curve[0],
+        "final": _as_float(final.get("score")),
         "selected_round": stop_at if stop_at is not None else res.selected_round,
-        "oracle_stop": stop_at, "stop_reason": res.stop_reason, "rounds": res.rounds,
+        "oracle_stop": stop_at,
+        "stop_reason": res.stop_reason,
+        "rounds": res.rounds,
         "checks": {k: v for k, v in res.checks.items() if v},
         "critic_vs_scorer": critic_vs_scorer(task, row, res, scores),
-        "usage": _usage(res, stop_at), "usage_all_calls": res.usage(), "seconds": round(res.seconds, 2),
+        "usage": _usage(res, stop_at),
+        "usage_all_calls": res.usage(),
+        "seconds": round(res.seconds, 2),
         "trace": [asdict(c) for c in res.trace],
     }
 
 
 # ------------------------------------------------------------------ run
 
-async def run_eval(task: Task, rows: list[dict], engine, out_dir: Path, meta: dict, *,
-                   concurrency: int = 16, judge=None, critic=None,
-                   on_progress: Callable[[int], None] | None = None) -> list[dict]:
+
+async def run_eval(
+    task: Task,
+    rows: list[dict],
+    engine,
+    out_dir: Path,
+    meta: dict,
+    *,
+    concurrency: int = 16,
+    judge=None,
+    critic=None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[dict]:
     """Run (or resume) the task on `rows`; returns one record per row, in row order."""
     ids = [str(r["id"]) for r in rows]
     done = load_done(out_dir, meta["settings"], ids)
@@ -209,8 +259,17 @@ async def run_eval(task: Task, rows: list[dict], engine, out_dir: Path, meta: di
         try:
             items.append((r, task.item(r)))
         except Exception as exc:  # a row the template cannot render: an error record
-            bad.append((r, LoopError(input=str(r)[:200], id=str(r["id"]), error=f"bad row: {exc}",
-                                     error_type="invalid_input")))
+            bad.append(
+                (
+                    r,
+                    LoopError(
+                        input=str(r)[:200],
+                        id=str(r["id"]),
+                        error=f"bad row: {exc}",
+                        error_type="invalid_input",
+                    ),
+                )
+            )
 
     async def finish(row, res):
         rec = await make_record(task, row, res, meta_rec, judge or engine)
@@ -234,8 +293,14 @@ async def run_eval(task: Task, rows: list[dict], engine, out_dir: Path, meta: di
                 pending.append(asyncio.ensure_future(finish(row, res)))
 
         if items:
-            await refine_many(engine, [it for _, it in items], task.cfg, concurrency=concurrency,
-                              critic=critic, on_done=on_done)
+            await refine_many(
+                engine,
+                [it for _, it in items],
+                task.cfg,
+                concurrency=concurrency,
+                critic=critic,
+                on_done=on_done,
+            )
         for p in pending:
             await p
         for row, res in deferred:
@@ -249,6 +314,7 @@ async def run_eval(task: Task, rows: list[dict], engine, out_dir: Path, meta: di
 
 
 # ------------------------------------------------------------------ summary
+
 
 def _mean(xs):
     xs = [x for x in xs if x is not None]
@@ -273,8 +339,11 @@ def _critic_summary(counts: list[dict | None]) -> dict | None:
         return None
     tot = _sum_counts(counts)
     tp, fp, fn = tot.get("tp", 0), tot.get("fp", 0), tot.get("fn", 0)
-    return {**tot, "recall": tp / (tp + fn) if tp + fn else None,
-            "precision": tp / (tp + fp) if tp + fp else None}
+    return {
+        **tot,
+        "recall": tp / (tp + fn) if tp + fn else None,
+        "precision": tp / (tp + fp) if tp + fp else None,
+    }
 
 
 def summarize(task: Task, records: list[dict], meta: dict) -> dict:
@@ -288,15 +357,21 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
             if k not in ("score", "answer") and _as_float(v) is not None:
                 details.setdefault(k, []).append(float(v))
     return {
-        **meta["settings"], "metric": task.metric, "items": len(records), "ok": len(ok),
+        **meta["settings"],
+        "metric": task.metric,
+        "items": len(records),
+        "ok": len(ok),
         "errors": len(records) - len(ok),
         "unscored": sum(r["final"] is None for r in ok),
-        "score_by_round": curve, "base": curve[0] if curve else None,
+        "score_by_round": curve,
+        "base": curve[0] if curve else None,
         "refined": _mean([r["final"] for r in ok]),
         "improved": sum((r["final"] or 0) > (r["base"] or 0) for r in ok),
         "worsened": sum((r["final"] or 0) < (r["base"] or 0) for r in ok),
-        "tokens_per_item": {k: _mean([r["usage"][k] for r in ok]) for k in
-                            ("prompt_tokens", "cached_tokens", "completion_tokens")},
+        "tokens_per_item": {
+            k: _mean([r["usage"][k] for r in ok])
+            for k in ("prompt_tokens", "cached_tokens", "completion_tokens")
+        },
         "seconds_per_item": _mean([r["seconds"] for r in ok]),
         "rounds_per_item": _mean([r["rounds"] for r in ok]),
         "stop_reasons": _count(r["stop_reason"] for r in ok),
@@ -334,7 +409,8 @@ def table_rows(summary: dict) -> list[tuple[str, str]]:
     def f(x):
         return "n/a" if x is None else f"{x:.3f}"
 
-    rows = [(f"round {t}" + (" (base)" if t == 0 else ""), f(v))
-            for t, v in enumerate(summary["score_by_round"])]
+    rows = [
+        (f"round {t}" + (" (base)" if t == 0 else ""), f(v)) for t, v in enumerate(summary["score_by_round"])
+    ]
     rows.append(("refined (returned answer)", f(summary["refined"])))
     return rows

@@ -43,8 +43,8 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
-import re
 import json
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -149,8 +149,14 @@ class Task:
         initial = row[self.initial_field] if self.initial_field else None
         observe = functools.partial(self.scorer.observe, row) if self.observe else None
         guard = functools.partial(self.scorer.guard, row) if self.guard else None
-        return Item(input=self.render_input(row), id=str(row["id"]), initial=initial,
-                    vocab=self.row_vocab(row), observe=observe, guard=guard)
+        return Item(
+            input=self.render_input(row),
+            id=str(row["id"]),
+            initial=initial,
+            vocab=self.row_vocab(row),
+            observe=observe,
+            guard=guard,
+        )
 
     def row_vocab(self, row: dict) -> tuple[str, ...] | None:
         """The item's vocabulary for a checklist feedback, from the row field `vocab` names."""
@@ -174,7 +180,7 @@ def _read_rows_cached(path: str, mtime: float) -> tuple[dict, ...]:
         except json.JSONDecodeError as exc:
             raise TaskError(f"{path}:{n}: not JSON ({exc})") from exc
         if not isinstance(row, dict) or "id" not in row:
-            raise TaskError(f"{path}:{n}: each row needs an \"id\"")
+            raise TaskError(f'{path}:{n}: each row needs an "id"')
         rows.append(row)
     ids = [str(r["id"]) for r in rows]
     if len(set(ids)) != len(ids):
@@ -302,8 +308,9 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
     try:
         cl = fb.get("checklist")
         checklist = Checklist(**{k: v for k, v in cl.items() if k != "field"}) if cl else None
-        cfg = options.to_config(values, feedback_mode="grammar", prompts=prompts,
-                                spec_fields={"checklist": checklist})
+        cfg = options.to_config(
+            values, feedback_mode="grammar", prompts=prompts, spec_fields={"checklist": checklist}
+        )
     except Exception as exc:  # InvalidParameter etc.
         raise TaskError(f"{folder.name}: bad loop settings: {exc}") from exc
     spec_ = cfg.spec
@@ -323,12 +330,24 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
     vocab = fb.get("vocab")
     if spec_.form == "checklist" and spec_.checklist.items == "row" and not vocab:
         raise TaskError(f"{folder.name}: a checklist over the row needs feedback.vocab (the row field)")
-    return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
-                description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
-                scorer=scorer, oracle=bool(raw.get("oracle", False)), initial_field=raw.get("initial"),
-                vocab=vocab, observe=observe, guard=guard,
-                data_path=data_path, input_template=env.from_string(in_path.read_text()),
-                extra={k: raw[k] for k in ("judge",) if k in raw}, row_filter=row_filter)
+    return Task(
+        name=raw.get("name", folder.name),
+        variant=variant,
+        folder=folder,
+        description=raw.get("description", ""),
+        metric=raw.get("metric", "score"),
+        cfg=cfg,
+        scorer=scorer,
+        oracle=bool(raw.get("oracle", False)),
+        initial_field=raw.get("initial"),
+        vocab=vocab,
+        observe=observe,
+        guard=guard,
+        data_path=data_path,
+        input_template=env.from_string(in_path.read_text()),
+        extra={k: raw[k] for k in ("judge",) if k in raw},
+        row_filter=row_filter,
+    )
 
 
 GENERIC_REFUSES = ("prompts", "input", "initial", "oracle", "observe", "guard")
@@ -358,10 +377,19 @@ def _load_generic(raw: dict, folder: Path, variant: str | None, values: dict) ->
         raise TaskError(f"{folder.name}: every row of a generic task needs a non-empty {GENERIC_FIELD!r}")
     row_filter = _row_filter(where, raw.get("rows"), data_path)
     scorer = _load_scorer(folder, raw.get("scorer", ""), raw.get("scorer_options") or {})
-    return Task(name=raw.get("name", folder.name), variant=variant, folder=folder,
-                description=raw.get("description", ""), metric=raw.get("metric", "score"), cfg=cfg,
-                scorer=scorer, data_path=data_path, extra={k: raw[k] for k in ("judge",) if k in raw},
-                row_filter=row_filter, generic=True)
+    return Task(
+        name=raw.get("name", folder.name),
+        variant=variant,
+        folder=folder,
+        description=raw.get("description", ""),
+        metric=raw.get("metric", "score"),
+        cfg=cfg,
+        scorer=scorer,
+        data_path=data_path,
+        extra={k: raw[k] for k in ("judge",) if k in raw},
+        row_filter=row_filter,
+        generic=True,
+    )
 
 
 def with_overrides(task: Task, **overrides) -> Task:
@@ -376,9 +404,28 @@ def with_overrides(task: Task, **overrides) -> Task:
     return replace(task, cfg=cfg)
 
 
-TOP_KEYS = ("name", "description", "metric", "data", "input", "initial", "prompts", "feedback", "loop",
-            "sampling", "observe", "guard", "oracle", "scorer", "scorer_options", "judge", "variants",
-            "default_variant", "rows", "generic")
+TOP_KEYS = (
+    "name",
+    "description",
+    "metric",
+    "data",
+    "input",
+    "initial",
+    "prompts",
+    "feedback",
+    "loop",
+    "sampling",
+    "observe",
+    "guard",
+    "oracle",
+    "scorer",
+    "scorer_options",
+    "judge",
+    "variants",
+    "default_variant",
+    "rows",
+    "generic",
+)
 """task.yaml's top-level keys."""
 PROMPT_KEYS = ("draft", "feedback", "refine", "retry", "system", "guide")
 SECTION_KEYS = {"feedback": ("checklist", "vocab")}
@@ -404,8 +451,11 @@ def loop_values(raw: dict, where: str = "task.yaml") -> dict:
         got = raw.get(section) or {}
         if not isinstance(got, dict):
             raise TaskError(f"{where}: {section} must be a mapping")
-        spelled = {n: name for n, name in options.aliases(options.TASK).items()
-                   if options.BY_NAME[name].section == section}
+        spelled = {
+            n: name
+            for n, name in options.aliases(options.TASK).items()
+            if options.BY_NAME[name].section == section
+        }
         _check_keys(f"{where} {section}", got, (*spelled, *SECTION_KEYS.get(section, ())))
         mine = {k: v for k, v in got.items() if k in spelled}
         try:

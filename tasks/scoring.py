@@ -21,6 +21,7 @@ def keywords(title: str) -> list[str]:
     """A title's main words: the ones an acronym would take a letter from."""
     return [w for w in re.findall(r"[\w'-]+", title) if w.lower() not in FUNCTION_WORDS]
 
+
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.S)
 
 
@@ -66,7 +67,12 @@ def describe_outputs(got: list[str], expected: list[str]) -> str:
     if not bad:
         return f"On all {len(expected)} test inputs it prints the same output as the original."
     i = bad[0]
-    printed = (f"got {_clip(got[i])!r}" if got[i].strip() else
-               "it printed nothing: is the code that reads the input and prints still called?")
-    return (f"On {len(bad)} of {len(expected)} test inputs its output differs from the original's "
-            f"(input {i + 1}: expected {_clip(expected[i])!r}, {printed}).")
+    printed = (
+        f"got {_clip(got[i])!r}"
+        if got[i].strip()
+        else "it printed nothing: is the code that reads the input and prints still called?"
+    )
+    return (
+        f"On {len(bad)} of {len(expected)} test inputs its output differs from the original's "
+        f"(input {i + 1}: expected {_clip(expected[i])!r}, {printed})."
+    )

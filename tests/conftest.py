@@ -39,9 +39,11 @@ def pytest_runtest_setup(item):
     problem = _sandbox_problem()
     verdict = sandbox_verdict(problem)
     if verdict == "fail":
-        pytest.fail(f"the code sandbox is unavailable in CI on Linux: {problem}. CI must run the sandbox "
-                    "tests (root, or unprivileged user namespaces enabled); they are not skipped here.",
-                    pytrace=False)
+        pytest.fail(
+            f"the code sandbox is unavailable in CI on Linux: {problem}. CI must run the sandbox "
+            "tests (root, or unprivileged user namespaces enabled); they are not skipped here.",
+            pytrace=False,
+        )
     if verdict == "skip":
         pytest.skip(f"sandbox unavailable here: {problem}")
 
@@ -77,7 +79,9 @@ def real(test_model_path):
     lt = LoopThread()
 
     async def start():
-        return VLLMEngine(test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096, kv_cache_gib=1.0)).start()
+        return VLLMEngine(
+            test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
+        ).start()
 
     engine = lt.run(start())
     yield engine, lt.run

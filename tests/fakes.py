@@ -49,8 +49,13 @@ class ScriptedEngine(Backend):
     backend = "scripted"
     started = True
 
-    def __init__(self, script: list[str] | None = None, respond: Callable[[str], str] | None = None,
-                 name: str = "fake", max_model_len: int = 100_000):
+    def __init__(
+        self,
+        script: list[str] | None = None,
+        respond: Callable[[str], str] | None = None,
+        name: str = "fake",
+        max_model_len: int = 100_000,
+    ):
         super().__init__(name, name)
         self.script = list(script or [])
         self.respond = respond
@@ -60,9 +65,15 @@ class ScriptedEngine(Backend):
         self.schemas: list[dict | None] = []
         self._seen: list[list[int]] = []
 
-    async def generate(self, prompt_ids: list[int], sampling: Sampling,
-                       json_schema: dict | None = None, on_text=None, logprobs: int | None = None,
-                       on_tokens=None) -> Completion:
+    async def generate(
+        self,
+        prompt_ids: list[int],
+        sampling: Sampling,
+        json_schema: dict | None = None,
+        on_text=None,
+        logprobs: int | None = None,
+        on_tokens=None,
+    ) -> Completion:
         """Like `Backend.generate`. With `logprobs`, each character (token) gets logprob -0.5
         and alternatives: itself, then "?" and "!" at -2 and -3; streaming goes a token at a time."""
         self.prompts.append(list(prompt_ids))
@@ -72,12 +83,18 @@ class ScriptedEngine(Backend):
         entries = None
         if logprobs is not None:
             alternatives = [(-0.5, None), (-2.0, "?"), (-3.0, "!")]
-            entries = [TokenLogprob(ord(c), c, -0.5, tuple(TopLogprob(ord(a or c), a or c, lp)
-                                                           for lp, a in alternatives[:logprobs]))
-                       for c in text]
+            entries = [
+                TokenLogprob(
+                    ord(c),
+                    c,
+                    -0.5,
+                    tuple(TopLogprob(ord(a or c), a or c, lp) for lp, a in alternatives[:logprobs]),
+                )
+                for c in text
+            ]
         for k, c in enumerate(text if on_text else ""):
             if on_tokens is not None and entries is not None:
-                on_tokens(entries[k:k + 1])
+                on_tokens(entries[k : k + 1])
             on_text(c)
         cached = 0
         for seen in self._seen:
@@ -88,8 +105,15 @@ class ScriptedEngine(Backend):
                 n += 1
             cached = max(cached, n)
         self._seen.append(list(prompt_ids) + ids)
-        return Completion(text=text, token_ids=ids, prompt_tokens=len(prompt_ids), cached_tokens=cached,
-                          completion_tokens=len(ids), seconds=0.0, logprobs=entries)
+        return Completion(
+            text=text,
+            token_ids=ids,
+            prompt_tokens=len(prompt_ids),
+            cached_tokens=cached,
+            completion_tokens=len(ids),
+            seconds=0.0,
+            logprobs=entries,
+        )
 
     def start(self) -> ScriptedEngine:
         return self

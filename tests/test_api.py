@@ -8,10 +8,10 @@ import threading
 
 import pytest
 
+from selfrefine import SelfRefine
 from selfrefine.engine.errors import InvalidParameter, SelfRefineError
 from selfrefine.engine.loop import Item
 from selfrefine.engine.types import LoopError, LoopResult
-from selfrefine import SelfRefine
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
 
@@ -45,8 +45,19 @@ def test_bad_options_raise_invalid_parameter_before_anything_starts(options, par
 
 
 def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
-    sr = SelfRefine(rounds=2, aspects="clarity,style", scale="0-10", stop_flag=False, reject=False,
-                    selection="best", temperature=0.0, max_tokens=64, seed=7, kv_cache_gib=1.5, eager=True)
+    sr = SelfRefine(
+        rounds=2,
+        aspects="clarity,style",
+        scale="0-10",
+        stop_flag=False,
+        reject=False,
+        selection="best",
+        temperature=0.0,
+        max_tokens=64,
+        seed=7,
+        kv_cache_gib=1.5,
+        eager=True,
+    )
     c = sr.config
     got = (c.max_rounds, c.spec.aspects, c.spec.scale, c.use_stop_flag, c.reject_bad_rewrites, c.selection)
     assert got == (2, ("clarity", "style"), (0, 10), False, False, "best")
@@ -56,8 +67,12 @@ def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
     assert not sr.started and "not started" in repr(sr)
     # the API module loads without vLLM or torch (they load when an engine starts)
     code = "import sys, selfrefine; print(sorted(m for m in ('vllm', 'torch') if m in sys.modules))"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True).stdout.strip() == "[]"
+    assert (
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        == "[]"
+    )
 
 
 def _scripted(reply: str = "a draft") -> ScriptedEngine:
@@ -129,8 +144,16 @@ def test_an_engine_that_fails_to_start_raises_and_leaves_nothing_running(tmp_pat
 
 @pytest.mark.engine
 def test_selfrefine_on_the_real_engine(test_model_path):
-    loop = {"rounds": 1, "aspects": ["clarity"], "stop_flag": False, "stop_on_top": False,
-            "stop_on_no_problems": False, "reject": False, "temperature": 0.0, "max_tokens": 24}
+    loop = {
+        "rounds": 1,
+        "aspects": ["clarity"],
+        "stop_flag": False,
+        "stop_on_top": False,
+        "stop_on_no_problems": False,
+        "reject": False,
+        "temperature": 0.0,
+        "max_tokens": 24,
+    }
     with SelfRefine(model=TEST_MODEL, kv_cache_gib=0.5, max_model_len=2048, **loop) as sr:
         engine = sr._engine
         res = sr.run("Say hello to Ada in one short sentence.")
@@ -159,14 +182,17 @@ def test_selfrefine_on_the_real_engine(test_model_path):
     assert not sr.started and engine.dead is False and engine._llm is None  # shut down
 
 
-@pytest.mark.parametrize("source,unguarded", [
-    ("from selfrefine import SelfRefine\nsr = SelfRefine()\n", True),
-    ("import selfrefine\nwith selfrefine.SelfRefine(rounds=2) as sr:\n    sr.run('x')\n", True),
-    ("from selfrefine import SelfRefine\nif __name__ == '__main__':\n    SelfRefine().run('x')\n", False),
-    ("from selfrefine import SelfRefine\ndef main():\n    SelfRefine().run('x')\n", False),
-    ("def main(): ...\nif __name__ == '__main__':\n    main()\n", False),
-    ("this is not python (", False),
-])
+@pytest.mark.parametrize(
+    "source,unguarded",
+    [
+        ("from selfrefine import SelfRefine\nsr = SelfRefine()\n", True),
+        ("import selfrefine\nwith selfrefine.SelfRefine(rounds=2) as sr:\n    sr.run('x')\n", True),
+        ("from selfrefine import SelfRefine\nif __name__ == '__main__':\n    SelfRefine().run('x')\n", False),
+        ("from selfrefine import SelfRefine\ndef main():\n    SelfRefine().run('x')\n", False),
+        ("def main(): ...\nif __name__ == '__main__':\n    main()\n", False),
+        ("this is not python (", False),
+    ],
+)
 def test_scripts_that_start_selfrefine_outside_the_main_guard(source, unguarded):
     from selfrefine.api import starts_unguarded
 
@@ -180,8 +206,12 @@ def test_an_unguarded_script_gets_one_clear_error_before_any_engine_starts(tmp_p
     import sys
 
     script = tmp_path / "app.py"
-    script.write_text('from selfrefine import SelfRefine\nwith SelfRefine(model="smollm2-135m-instruct") as sr:\n'
-                      '    print(sr.run("hi").answer)\n')
-    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    script.write_text(
+        'from selfrefine import SelfRefine\nwith SelfRefine(model="smollm2-135m-instruct") as sr:\n'
+        '    print(sr.run("hi").answer)\n'
+    )
+    p = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert p.returncode != 0
     assert 'if __name__ == "__main__":' in p.stderr and "bootstrapping" not in p.stderr

@@ -5,9 +5,19 @@ from dataclasses import dataclass
 
 import pytest
 
-from selfrefine.engine.backend import (COUNTERS, LOGPROB_FLOOR, Backend, LogprobRelease, Request,
-                                       end_token_ids, finite_logprob, grammar_banned_ids, special_token_ids,
-                                       text_logprobs, token_starts)
+from selfrefine.engine.backend import (
+    COUNTERS,
+    LOGPROB_FLOOR,
+    Backend,
+    LogprobRelease,
+    Request,
+    end_token_ids,
+    finite_logprob,
+    grammar_banned_ids,
+    special_token_ids,
+    text_logprobs,
+    token_starts,
+)
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.history import ChatFormat, Conversation
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob
@@ -27,14 +37,20 @@ class QwenLike(CharTokenizer):
     ENDOFTEXT, IM_START, IM_END, FIM, TOOL = 0x110000, 0x110001, 0x110002, 0x110003, 0x110004
     eos_token_id = IM_END
     all_special_ids = [ENDOFTEXT, IM_START, IM_END]
-    added_tokens_decoder = {ENDOFTEXT: _Added(True), IM_START: _Added(True), IM_END: _Added(True),
-                            FIM: _Added(True), TOOL: _Added(False)}
+    added_tokens_decoder = {
+        ENDOFTEXT: _Added(True),
+        IM_START: _Added(True),
+        IM_END: _Added(True),
+        FIM: _Added(True),
+        TOOL: _Added(False),
+    }
 
 
 Q = QwenLike
 
 
 # ------------------------------------------------------------------ special tokens
+
 
 def test_a_grammar_call_may_write_the_tokenizers_eos_and_no_other_special_token():
     banned = grammar_banned_ids(Q())
@@ -59,13 +75,14 @@ def test_every_end_token_is_special_and_history_drops_a_final_one():
         conv = Conversation(tok, fmt, "hi")
         before = conv.prompt()
         conv.add_assistant_ids([ord("o"), ord("k"), end])
-        assert conv.ids[len(before):] == [ord("o"), ord("k")] + tok.encode(fmt.assistant_end)
+        assert conv.ids[len(before) :] == [ord("o"), ord("k")] + tok.encode(fmt.assistant_end)
     conv = Conversation(tok, fmt, "hi")
     conv.add_assistant_ids([ord("o"), Q.TOOL])  # not special: content, kept
     assert Q.TOOL in conv.ids
 
 
 # ------------------------------------------------------------------ logprobs
+
 
 def _entries(*tokens: str) -> list[TokenLogprob]:
     return [TokenLogprob(i, t, -1.0) for i, t in enumerate(tokens)]
@@ -108,6 +125,7 @@ def test_streamed_entries_go_out_with_the_text_they_start_in():
 
 # ------------------------------------------------------------------ the generate contract
 
+
 class _Echo(Backend):
     """A backend that records the checked request and answers with its max_tokens."""
 
@@ -139,10 +157,18 @@ def test_generate_checks_the_call_and_cuts_max_tokens_to_the_room_left():
     assert out.completion_tokens == 6  # 16 - 10
     (r,) = engine.requests
     assert (r.json_schema, r.logprobs, r.on_text, r.on_tokens) == ({"type": "object"}, 3, None, None)
-    assert engine.counters == {"requests": 1, "aborted": 0, "prompt_tokens": 10, "cached_tokens": 1,
-                               "completion_tokens": 6}
-    for prompt, logprobs, error in (([], None, InvalidParameter), ([1] * 16, None, PromptTooLong),
-                                    ([1], 21, InvalidParameter)):
+    assert engine.counters == {
+        "requests": 1,
+        "aborted": 0,
+        "prompt_tokens": 10,
+        "cached_tokens": 1,
+        "completion_tokens": 6,
+    }
+    for prompt, logprobs, error in (
+        ([], None, InvalidParameter),
+        ([1] * 16, None, PromptTooLong),
+        ([1], 21, InvalidParameter),
+    ):
         with pytest.raises(error):
             asyncio.run(engine.generate(prompt, Sampling(), logprobs=logprobs))
     with pytest.raises(EngineFault, match="not started"):
@@ -173,13 +199,19 @@ def test_a_failed_load_says_what_failed_for_which_model_on_one_line():
 
 # ------------------------------------------------------------------ the vLLM backend's use of it (no vLLM)
 
+
 def _seq(tokens: list[str], text: str, finish: str | None = None, stop_reason=None):
     """A vLLM CompletionOutput stand-in: per position, the sampled token at rank 1."""
     from types import SimpleNamespace as NS
 
     positions = [{i: NS(rank=1, logprob=-0.5, decoded_token=t)} for i, t in enumerate(tokens)]
-    return NS(token_ids=list(range(len(tokens))), logprobs=positions, text=text, finish_reason=finish,
-              stop_reason=stop_reason)
+    return NS(
+        token_ids=list(range(len(tokens))),
+        logprobs=positions,
+        text=text,
+        finish_reason=finish,
+        stop_reason=stop_reason,
+    )
 
 
 def test_vllm_reports_and_streams_the_entries_of_its_text():

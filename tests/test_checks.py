@@ -7,14 +7,17 @@ import pytest
 from selfrefine.engine import checks
 
 
-@pytest.mark.parametrize("text,expected", [
-    ('{"feedback": ["add units"], "scores": {"correctness": 3}, "stop": false}', True),
-    ('```json\n{"scores": {"clarity": 5}, "stop": true}\n```', True),
-    ('Here you go: {"feedback": [], "stop": true} done', True),
-    ('{"city": "Paris"}', False),
-    ("The Pacific and the Atlantic.", False),
-    ("{not json at all}", False),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('{"feedback": ["add units"], "scores": {"correctness": 3}, "stop": false}', True),
+        ('```json\n{"scores": {"clarity": 5}, "stop": true}\n```', True),
+        ('Here you go: {"feedback": [], "stop": true} done', True),
+        ('{"city": "Paris"}', False),
+        ("The Pacific and the Atlantic.", False),
+        ("{not json at all}", False),
+    ],
+)
 def test_feedback_json(text, expected):
     assert checks.is_feedback_json(text) is expected
 
@@ -24,26 +27,32 @@ def test_feedback_json_is_allowed_when_the_request_or_answer_had_it():
     assert not checks.is_feedback_json('{"score": 6, "feedback": ["ok"]}', ask)
 
 
-@pytest.mark.parametrize("text", [
-    "The review is clear and concise, but it does not provide any information about the oceans.",
-    "5 / This review is completely correct and meets the criteria for an excellent answer.",
-    "Your answer is correct and needs no change.",
-    "Here is the improved answer: Pacific and Atlantic.",
-    "The previous answer missed the Indian Ocean.",
-    "correctness: 5, completeness: 5, clarity: 5",
-    "No changes needed.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The review is clear and concise, but it does not provide any information about the oceans.",
+        "5 / This review is completely correct and meets the criteria for an excellent answer.",
+        "Your answer is correct and needs no change.",
+        "Here is the improved answer: Pacific and Atlantic.",
+        "The previous answer missed the Indian Ocean.",
+        "correctness: 5, completeness: 5, clarity: 5",
+        "No changes needed.",
+    ],
+)
 def test_review_talk(text):
     assert checks.is_review_talk(text, "Name two oceans.\nPacific and Atlantic.")
 
 
-@pytest.mark.parametrize("text", [
-    "The answer is 391.",
-    "Hello! How can I help you today?",
-    "def square(x):\n    return x * x",
-    "Bonjour !",
-    "The two oceans are the Pacific and the Atlantic.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is 391.",
+        "Hello! How can I help you today?",
+        "def square(x):\n    return x * x",
+        "Bonjour !",
+        "The two oceans are the Pacific and the Atlantic.",
+    ],
+)
 def test_answers_are_not_review_talk(text):
     assert not checks.is_review_talk(text, "a request\na plain answer")
 
@@ -57,8 +66,10 @@ def test_review_words_the_reference_used_are_allowed():
 def test_repetition():
     looped = "I like it. " * 40
     assert checks.repetition(looped) > 0.9 and checks.is_repetitive(looped)
-    prose = ("Rain fell on the old town while the baker opened his shop, the children ran to school "
-             "with their bags, and a dog watched the street from a warm doorway near the square.")
+    prose = (
+        "Rain fell on the old town while the baker opened his shop, the children ran to school "
+        "with their bags, and a dog watched the street from a warm doorway near the square."
+    )
     assert checks.repetition(prose) == 0 and not checks.is_repetitive(prose)
     # code with repeated lines is judged against the plain answer that had them too
     table = "\n".join(f"row {i}: 0 0 0 0 0 0 0 0" for i in range(60))
@@ -78,42 +89,63 @@ def test_identical_ignores_whitespace_and_looks_at_every_earlier_output():
     assert not checks.is_identical("a b c d", ["a b c"])
 
 
-@pytest.mark.parametrize("text,check", [
-    ("", checks.EMPTY),
-    (" ... ", checks.EMPTY),
-    (json.dumps({"feedback": ["x"], "scores": {"a": 1}, "stop": False}), checks.FEEDBACK_JSON),
-    ("The review is right.", checks.REVIEW_TALK),
-    ("go " * 200, checks.REPETITIVE),
-    ("Sea.", checks.TRUNCATED),
-    ("The sea is calm today and the boats are out in the bay, all of them.", checks.IDENTICAL),
-    ("The sea is calm today, and every boat is out in the bay.", None),
-])
+@pytest.mark.parametrize(
+    "text,check",
+    [
+        ("", checks.EMPTY),
+        (" ... ", checks.EMPTY),
+        (json.dumps({"feedback": ["x"], "scores": {"a": 1}, "stop": False}), checks.FEEDBACK_JSON),
+        ("The review is right.", checks.REVIEW_TALK),
+        ("go " * 200, checks.REPETITIVE),
+        ("Sea.", checks.TRUNCATED),
+        ("The sea is calm today and the boats are out in the bay, all of them.", checks.IDENTICAL),
+        ("The sea is calm today, and every boat is out in the bay.", None),
+    ],
+)
 def test_judge_rewrite_names_the_first_failed_check(text, check):
     prev = "The sea is calm today and the boats are out in the bay, all of them."
-    got = checks.judge_rewrite(text, previous=prev, earlier=[prev], reference="Describe the sea.\n" + prev,
-                               points=["say more about the boats"])
+    got = checks.judge_rewrite(
+        text,
+        previous=prev,
+        earlier=[prev],
+        reference="Describe the sea.\n" + prev,
+        points=["say more about the boats"],
+    )
     assert got == check
 
 
 def test_echo_of_the_request():
-    review = ("The hotel is extremely nice, clean, and up to date. The treadmills in their fitness "
-              "center are great. The staff was extremely nice and accommodating.")
+    review = (
+        "The hotel is extremely nice, clean, and up to date. The treadmills in their fitness "
+        "center are great. The staff was extremely nice and accommodating."
+    )
     request = "Target sentiment: Very negative\nReview: " + review
     previous = "The hotel was dirty and the staff were rude."
     assert checks.is_echo(previous + " " + review, request, previous)
     # words the previous output already carried over are not an echo
     assert not checks.is_echo(review + " But the room smelled.", request, review)
     # a short quote is fine
-    assert not checks.is_echo(previous + " They called it extremely nice, clean, and up to date.",
-                              request, previous)
-    assert checks.judge_rewrite(previous + " " + review, previous=previous, earlier=[previous],
-                                reference=request + "\n" + previous, points=["more detail"],
-                                request=request) == checks.ECHO
+    assert not checks.is_echo(
+        previous + " They called it extremely nice, clean, and up to date.", request, previous
+    )
+    assert (
+        checks.judge_rewrite(
+            previous + " " + review,
+            previous=previous,
+            earlier=[previous],
+            reference=request + "\n" + previous,
+            points=["more detail"],
+            request=request,
+        )
+        == checks.ECHO
+    )
 
 
 def test_a_pasted_worked_example_is_an_echo_even_in_a_long_answer():
-    example = ("While rain tapped the window, she read under the lamp with a cup of tea, and the cat "
-               "slept on her blanket.")
+    example = (
+        "While rain tapped the window, she read under the lamp with a cup of tea, and the cat "
+        "slept on her blanket."
+    )
     request = f"Write a paragraph.\nExample: {example}\nNow your list: bowl, card, beat"
     previous = " ".join(f"The bowl {i} held a card and a beat number {i}." for i in range(12))
     rewrite = example + " " + previous
@@ -123,11 +155,17 @@ def test_a_pasted_worked_example_is_an_echo_even_in_a_long_answer():
 
 def test_trim_loop_keeps_only_the_new_sentences_of_an_appended_text():
     para = "The dog ran to the park and met a friend there."
-    looped = (f"{para} A girl threw a red ball over the fence. A boy fixed his old bike in the yard. "
-              "A girl threw a red ball over the fence. A boy fixed his old bike in the yard. A girl thr")
+    looped = (
+        f"{para} A girl threw a red ball over the fence. A boy fixed his old bike in the yard. "
+        "A girl threw a red ball over the fence. A boy fixed his old bike in the yard. A girl thr"
+    )
     assert checks.trim_loop(looped, finished=False, seen=para) == (
-        "A girl threw a red ball over the fence. A boy fixed his old bike in the yard.")
-    assert checks.trim_loop("It rained all day. We stayed in", finished=True) == "It rained all day. We stayed in"
+        "A girl threw a red ball over the fence. A boy fixed his old bike in the yard."
+    )
+    assert (
+        checks.trim_loop("It rained all day. We stayed in", finished=True)
+        == "It rained all day. We stayed in"
+    )
     assert checks.trim_loop("It rained all day. We stayed in", finished=False) == "It rained all day."
     assert checks.trim_loop(para, seen=para) == ""
 
@@ -137,22 +175,35 @@ def test_trim_loop_keeps_only_the_new_sentences_of_an_appended_text():
 DSPY = "[[ ## answer ## ]]\nParis\n\n[[ ## completed ## ]]"
 
 
-@pytest.mark.parametrize("previous,rewrite,lost", [
-    ('{"answer": "Paris"}', "The capital of France is Paris.", True),  # prose for JSON
-    ('{"answer": "Paris"}', '{"answer": "Paris, France"}', False),
-    ('{"answer": "Paris"}', '```json\n{"answer": "Paris, France"}\n```', False),  # a fence is the same JSON
-    ('{"answer": "Paris"}', '{"city": "Paris"}', True),  # other keys: the caller reads `answer`
-    ("[1, 2, 3]", "1, 2 and 3", True),
-    (DSPY, "The capital of France is Paris.", True),  # DSPy's adapter cannot parse it
-    (DSPY, "[[ ## answer ## ]]\nParis, France\n\n[[ ## completed ## ]]", False),
-    (DSPY, "[[ ## completed ## ]]\n[[ ## answer ## ]]\nParis", True),  # markers out of order
-    ("Paris is the capital.", '{"answer": "Paris"}', False),  # plain text has no form to keep
-    ("```python\nprint(1)\n```", "Here it is:\n```python\nprint(2)\n```", False),  # code is not a form
-])
+@pytest.mark.parametrize(
+    "previous,rewrite,lost",
+    [
+        ('{"answer": "Paris"}', "The capital of France is Paris.", True),  # prose for JSON
+        ('{"answer": "Paris"}', '{"answer": "Paris, France"}', False),
+        (
+            '{"answer": "Paris"}',
+            '```json\n{"answer": "Paris, France"}\n```',
+            False,
+        ),  # a fence is the same JSON
+        ('{"answer": "Paris"}', '{"city": "Paris"}', True),  # other keys: the caller reads `answer`
+        ("[1, 2, 3]", "1, 2 and 3", True),
+        (DSPY, "The capital of France is Paris.", True),  # DSPy's adapter cannot parse it
+        (DSPY, "[[ ## answer ## ]]\nParis, France\n\n[[ ## completed ## ]]", False),
+        (DSPY, "[[ ## completed ## ]]\n[[ ## answer ## ]]\nParis", True),  # markers out of order
+        ("Paris is the capital.", '{"answer": "Paris"}', False),  # plain text has no form to keep
+        ("```python\nprint(1)\n```", "Here it is:\n```python\nprint(2)\n```", False),  # code is not a form
+    ],
+)
 def test_a_rewrite_keeps_the_form_of_the_output_it_replaces(previous, rewrite, lost):
     assert checks.loses_form(rewrite, previous) is lost
-    got = checks.judge_rewrite(rewrite, previous=previous, earlier=[previous], reference="Q?\n" + previous,
-                               points=["say more"], request="Q?")
+    got = checks.judge_rewrite(
+        rewrite,
+        previous=previous,
+        earlier=[previous],
+        reference="Q?\n" + previous,
+        points=["say more"],
+        request="Q?",
+    )
     assert (got == checks.FORM_LOST) is lost
 
 
@@ -164,8 +215,15 @@ def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
     from selfrefine.engine.loop import Item, RefineConfig, refine
     from tests.fakes import ScriptedEngine, fb
 
-    eng = ScriptedEngine([DSPY, fb(points=("The question is incomplete",)), "The capital of France is Paris."])
-    res = asyncio.run(refine(eng, Item("What is the capital of France? Answer in the fields given."),
-                             RefineConfig(max_rounds=1)))
+    eng = ScriptedEngine(
+        [DSPY, fb(points=("The question is incomplete",)), "The capital of France is Paris."]
+    )
+    res = asyncio.run(
+        refine(
+            eng,
+            Item("What is the capital of France? Answer in the fields given."),
+            RefineConfig(max_rounds=1),
+        )
+    )
     assert res.answer == DSPY and res.stop_reason == "rejected"
     assert res.checks[checks.FORM_LOST] == 1 and res.trace[-1].rejected == checks.FORM_LOST

@@ -29,8 +29,11 @@ def user_env() -> dict:
 # What the first run printed before the answer, issue 12: Python warnings from torch / vLLM,
 # torch's glog-style "W1130 ... Triton not available", c10's "[W... utils.cpp] NUMA binding",
 # vLLM's INFO lines, and tqdm bars ("Loading safetensors checkpoint shards: 100% ... it/s]").
-NOISE = re.compile(r"FutureWarning|DeprecationWarning|UserWarning|Triton|NUMA|^\[?W\d{4} |"
-                   r"\d+%( Completed)? ?\||\d+(\.\d+)?(it/s|s/it)|Loading safetensors|\bINFO \d\d-\d\d", re.M)
+NOISE = re.compile(
+    r"FutureWarning|DeprecationWarning|UserWarning|Triton|NUMA|^\[?W\d{4} |"
+    r"\d+%( Completed)? ?\||\d+(\.\d+)?(it/s|s/it)|Loading safetensors|\bINFO \d\d-\d\d",
+    re.M,
+)
 VLLM_LOG = re.compile(r"INFO \d\d-\d\d [\d:]+ \[\w+\.py:\d+\]")
 
 
@@ -41,20 +44,23 @@ def test_models_list_shows_the_catalog():
         assert name[:15] in p.stdout
 
 
-@pytest.mark.parametrize("args,message", [
-    (["run", "hi", "--model", "no-such-model"], "unknown model"),
-    (["run", "hi", "--rounds", "-1"], "max_rounds"),
-    (["run", "hi", "--feedback", "yaml"], "feedback_mode"),
-    (["run", "  "], "empty"),
-    (["run"], "either TASK or --file"),
-    (["run", "hi", "--from-task", "commongen_hard"], "give no TASK"),
-    (["run", "--from-task", "no_such_task"], "no_such_task"),
-    (["run", "--from-task", "commongen_hard", "--row", "100000"], "--row must be in [0, 149]"),
-    (["run", "--from-task", "dialogue"], "needs a judge"),
-    (["run", "--file", "missing.jsonl", "--out", "o.jsonl"], "no such file"),
-    (["run", "hi", "--aspects", "Not Snake"], "snake_case"),
-    (["models", "pull", "gpt-17"], "unknown model"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["run", "hi", "--model", "no-such-model"], "unknown model"),
+        (["run", "hi", "--rounds", "-1"], "max_rounds"),
+        (["run", "hi", "--feedback", "yaml"], "feedback_mode"),
+        (["run", "  "], "empty"),
+        (["run"], "either TASK or --file"),
+        (["run", "hi", "--from-task", "commongen_hard"], "give no TASK"),
+        (["run", "--from-task", "no_such_task"], "no_such_task"),
+        (["run", "--from-task", "commongen_hard", "--row", "100000"], "--row must be in [0, 149]"),
+        (["run", "--from-task", "dialogue"], "needs a judge"),
+        (["run", "--file", "missing.jsonl", "--out", "o.jsonl"], "no such file"),
+        (["run", "hi", "--aspects", "Not Snake"], "snake_case"),
+        (["models", "pull", "gpt-17"], "unknown model"),
+    ],
+)
 def test_bad_input_gets_a_clear_error_and_no_traceback(args, message):
     p = cli(*args)
     assert p.returncode == 2
@@ -63,8 +69,18 @@ def test_bad_input_gets_a_clear_error_and_no_traceback(args, message):
 
 @pytest.mark.engine
 def test_run_end_to_end_with_json_trace():
-    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", "--no-stop-flag", "--no-stop-on-top",
-            "--no-stop-on-no-problems", "--no-reject", "--json", *FAST)
+    p = cli(
+        "run",
+        "Give one tip for writing clear emails.",
+        "--rounds",
+        "1",
+        "--no-stop-flag",
+        "--no-stop-on-top",
+        "--no-stop-on-no-problems",
+        "--no-reject",
+        "--json",
+        *FAST,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     res = json.loads(p.stdout)
     assert res["answer"].strip() and res["stop_reason"] == "max_rounds" and res["rounds"] == 1
@@ -77,7 +93,9 @@ def test_run_end_to_end_with_json_trace():
 
 @pytest.mark.engine
 def test_run_from_task_uses_the_tasks_schema_and_scores_every_output():
-    p = cli("run", "--from-task", "commongen_hard", "--row", "3", "--rounds", "1", "--json", "--model", TEST_MODEL)
+    p = cli(
+        "run", "--from-task", "commongen_hard", "--row", "3", "--rounds", "1", "--json", "--model", TEST_MODEL
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     res = json.loads(p.stdout)
     assert res["task"] == "commongen_hard" and res["row"] == 3
@@ -91,8 +109,12 @@ def test_run_from_task_uses_the_tasks_schema_and_scores_every_output():
 @pytest.mark.engine
 def test_run_batch_file_writes_one_record_per_line_in_order(tmp_path):
     src = tmp_path / "in.jsonl"
-    lines = [json.dumps({"id": "a", "input": "Name a color."}), "{not json",
-             json.dumps({"input": "Name a fruit."}), json.dumps({"text": "no input field"})]
+    lines = [
+        json.dumps({"id": "a", "input": "Name a color."}),
+        "{not json",
+        json.dumps({"input": "Name a fruit."}),
+        json.dumps({"text": "no input field"}),
+    ]
     src.write_text("\n".join(lines) + "\n")
     dst = tmp_path / "out.jsonl"
     p = cli("run", "--file", str(src), "--out", str(dst), "--rounds", "1", *FAST)
@@ -166,19 +188,45 @@ def test_critic_model_writes_feedback_and_rewrites_with_the_outlines_backend(tmp
     """--critic-model on the real engine: the draft comes from --model, the feedback (a JSON
     schema, here through the outlines backend) and the rewrite from the critic."""
     critic = _model_copy(tmp_path, "critic-smol")
-    p = cli("run", "Give one tip for writing clear emails.", "--rounds", "1", *NO_EARLY_STOP, "--json",
-            "--critic-model", critic, "--structured-backend", "outlines", *SMALL_KV, *FAST)
+    p = cli(
+        "run",
+        "Give one tip for writing clear emails.",
+        "--rounds",
+        "1",
+        *NO_EARLY_STOP,
+        "--json",
+        "--critic-model",
+        critic,
+        "--structured-backend",
+        "outlines",
+        *SMALL_KV,
+        *FAST,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     res = json.loads(p.stdout)
     assert [(c["stage"], c["model"]) for c in res["trace"]] == [
-        ("draft", TEST_MODEL), ("feedback", "critic-smol"), ("refine", "critic-smol")]
+        ("draft", TEST_MODEL),
+        ("feedback", "critic-smol"),
+        ("refine", "critic-smol"),
+    ]
     fb = res["trace"][1]["feedback"]
     assert fb is not None and set(fb["scores"]) == {"correctness", "completeness", "clarity"}
     assert res["rounds"] == 1 and res["answer"].strip()
 
 
-EVAL_FAST = ["--model", TEST_MODEL, "--rounds", "1", "--max-tokens", "16", "--seed", "0", "--temperature", "0",
-             *SMALL_KV]
+EVAL_FAST = [
+    "--model",
+    TEST_MODEL,
+    "--rounds",
+    "1",
+    "--max-tokens",
+    "16",
+    "--seed",
+    "0",
+    "--temperature",
+    "0",
+    *SMALL_KV,
+]
 
 
 def _records(folder: Path) -> list[dict]:
@@ -189,8 +237,18 @@ def _records(folder: Path) -> list[dict]:
 def test_eval_judge_model_scores_a_judged_task(tmp_path):
     judge = _model_copy(tmp_path, "judge-smol")
     out = tmp_path / "run"
-    p = cli("eval", "dialogue", "--limit", "1", "--judge-model", judge, "--out", str(out), *EVAL_FAST,
-            timeout=1500)  # two engines start: minutes on a machine shared with other engines
+    p = cli(
+        "eval",
+        "dialogue",
+        "--limit",
+        "1",
+        "--judge-model",
+        judge,
+        "--out",
+        str(out),
+        *EVAL_FAST,
+        timeout=1500,
+    )  # two engines start: minutes on a machine shared with other engines
     assert p.returncode == 0, p.stderr[-3000:]
     [rec] = _records(out)
     assert rec["status"] == "ok" and rec["scores"]

@@ -28,11 +28,26 @@ def test_a_failed_critic_or_judge_start_shuts_the_started_engines_down(tmp_path,
     log: list = []
     monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, f"/nowhere/{spec}"))
     monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
-    monkeypatch.setattr(cli.settings, "make_engine",
-                        lambda backend, path, name, options: FakeEngine(name, log, fail=name == failing))
+    monkeypatch.setattr(
+        cli.settings,
+        "make_engine",
+        lambda backend, path, name, options: FakeEngine(name, log, fail=name == failing),
+    )
     # dialogue's scorer needs a judge: main, critic and judge engines are three models here
-    args = ["eval", "dialogue", "--limit", "1", "--model", "main", "--critic-model", "critic",
-            "--judge-model", "judge", "--out", str(tmp_path / "run")]
+    args = [
+        "eval",
+        "dialogue",
+        "--limit",
+        "1",
+        "--model",
+        "main",
+        "--critic-model",
+        "critic",
+        "--judge-model",
+        "judge",
+        "--out",
+        str(tmp_path / "run"),
+    ]
     r = CliRunner().invoke(cli.app, args)
     assert isinstance(r.exception, EngineFault), r.output
     started = [n for what, n in log if what == "start"]
@@ -63,11 +78,35 @@ def test_the_trace_table_stays_readable_when_piped(monkeypatch):
     from selfrefine.engine.types import Call, LoopResult
 
     text = "A lighthouse keeper writes the weather in a book every single morning."
-    calls = [Call("draft", 0, "m", text, 40, 0, 20, 1.0, "stop"),
-             Call("feedback", 0, "m", "{}", 60, 40, 10, 0.5, "stop", feedback={"scores": {"clarity": 3}},
-                  problems=["name the book"])]
-    res = LoopResult(input="q", id=None, answer=text, selected_round=0, stop_reason="max_rounds", rounds=0,
-                     outputs=[text], scores=[None], trace=calls, seconds=1.5, checks={})
+    calls = [
+        Call("draft", 0, "m", text, 40, 0, 20, 1.0, "stop"),
+        Call(
+            "feedback",
+            0,
+            "m",
+            "{}",
+            60,
+            40,
+            10,
+            0.5,
+            "stop",
+            feedback={"scores": {"clarity": 3}},
+            problems=["name the book"],
+        ),
+    ]
+    res = LoopResult(
+        input="q",
+        id=None,
+        answer=text,
+        selected_round=0,
+        stop_reason="max_rounds",
+        rounds=0,
+        outputs=[text],
+        scores=[None],
+        trace=calls,
+        seconds=1.5,
+        checks={},
+    )
     buf = io.StringIO()
     monkeypatch.setattr(cli, "err", Console(file=buf))  # a file: not a terminal
     cli._print_trace(res)

@@ -4,10 +4,10 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = str(Path(sys.executable).parent / "selfrefine")
@@ -41,14 +41,40 @@ def test_dockerfile_installs_the_gpu_extra_and_serves():
 
 
 def test_cli_forwards_scale_out_options_to_engine_args():
-    p = subprocess.run([CLI, "engine-args", "--model", "Qwen/Qwen2.5-7B-Instruct", "-tp", "4", "-pp", "2",
-                        "-dp", "2", "--distributed-executor-backend", "ray", "--max-model-len", "8192",
-                        "--dtype", "bfloat16", "--no-prefix-caching", "--structured-backend", "guidance"],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [
+            CLI,
+            "engine-args",
+            "--model",
+            "Qwen/Qwen2.5-7B-Instruct",
+            "-tp",
+            "4",
+            "-pp",
+            "2",
+            "-dp",
+            "2",
+            "--distributed-executor-backend",
+            "ray",
+            "--max-model-len",
+            "8192",
+            "--dtype",
+            "bfloat16",
+            "--no-prefix-caching",
+            "--structured-backend",
+            "guidance",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr[-2000:]
     args = json.loads(p.stdout)
     assert args["model"] == "Qwen/Qwen2.5-7B-Instruct"
-    assert (args["tensor_parallel_size"], args["pipeline_parallel_size"], args["data_parallel_size"]) == (4, 2, 2)
+    assert (args["tensor_parallel_size"], args["pipeline_parallel_size"], args["data_parallel_size"]) == (
+        4,
+        2,
+        2,
+    )
     assert args["distributed_executor_backend"] == "ray"
     assert args["max_model_len"] == 8192 and args["dtype"] == "bfloat16"
     assert args["enable_prefix_caching"] is False
@@ -65,8 +91,13 @@ def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
     from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: False)
-    opts = EngineOptions(tensor_parallel_size=8, pipeline_parallel_size=2, data_parallel_size=1,
-                         distributed_executor_backend="ray", gpu_memory_utilization=0.85)
+    opts = EngineOptions(
+        tensor_parallel_size=8,
+        pipeline_parallel_size=2,
+        data_parallel_size=1,
+        distributed_executor_backend="ray",
+        gpu_memory_utilization=0.85,
+    )
     args = VLLMEngine("Qwen/Qwen2.5-72B-Instruct", options=opts).engine_args()
     assert (args.tensor_parallel_size, args.pipeline_parallel_size) == (8, 2)
     assert args.distributed_executor_backend == "ray" and args.gpu_memory_utilization == 0.85
@@ -85,8 +116,15 @@ def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
     assert args.kv_cache_memory_bytes == 2 << 30
 
 
-@pytest.mark.parametrize("bad", [{"tensor_parallel_size": 0}, {"gpu_memory_utilization": 1.5},
-                                 {"structured_backend": "regex"}, {"kv_cache_gib": -1}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"tensor_parallel_size": 0},
+        {"gpu_memory_utilization": 1.5},
+        {"structured_backend": "regex"},
+        {"kv_cache_gib": -1},
+    ],
+)
 def test_engine_options_validate(bad):
     from selfrefine.engine.errors import InvalidParameter
     from selfrefine.engine.vllm_engine import EngineOptions
@@ -99,8 +137,13 @@ def test_gpu_bench_script_uses_only_options_the_cli_accepts():
     script = (ROOT / "bench" / "gpu.sh").read_text()
     assert subprocess.run(["bash", "-n", str(ROOT / "bench" / "gpu.sh")]).returncode == 0
     used = set(re.findall(r"(--[a-z][a-z0-9-]+)", script.split('"$bin" bench', 1)[1]))
-    help_text = subprocess.run([CLI, "bench", "--help"], capture_output=True, text=True, timeout=120,
-                               env={"COLUMNS": "250", "PATH": "/usr/bin:/bin"}).stdout
+    help_text = subprocess.run(
+        [CLI, "bench", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"COLUMNS": "250", "PATH": "/usr/bin:/bin"},
+    ).stdout
     missing = [opt for opt in used if opt not in help_text]
     assert not missing and {"--loops", "--sweep", "--gpu-memory-utilization"} <= used, missing
 
@@ -110,15 +153,26 @@ def _fake_nvidia_smi(folder: Path, works: bool) -> dict:
     the host (a GPU host has the real one in /usr/bin)."""
     folder.mkdir()
     fake = folder / "nvidia-smi"
-    fake.write_text("#!/bin/sh\n" + ('echo "GPU 0: Fake (UUID: x)"; exit 0\n' if works else
-                                      'echo "NVIDIA-SMI has failed: no devices" >&2; exit 9\n'))
+    fake.write_text(
+        "#!/bin/sh\n"
+        + (
+            'echo "GPU 0: Fake (UUID: x)"; exit 0\n'
+            if works
+            else 'echo "NVIDIA-SMI has failed: no devices" >&2; exit 9\n'
+        )
+    )
     fake.chmod(0o755)
     return {"PATH": f"{folder}:/usr/bin:/bin"}
 
 
 def test_gpu_bench_script_says_clearly_when_there_is_no_gpu(tmp_path):
-    p = subprocess.run(["bash", str(ROOT / "bench" / "gpu.sh")], capture_output=True, text=True, timeout=60,
-                       env=_fake_nvidia_smi(tmp_path / "bin", works=False))
+    p = subprocess.run(
+        ["bash", str(ROOT / "bench" / "gpu.sh")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=_fake_nvidia_smi(tmp_path / "bin", works=False),
+    )
     assert p.returncode == 2 and "no NVIDIA GPU" in p.stderr
 
 
@@ -132,15 +186,22 @@ def test_gpu_bench_script_goes_past_the_check_when_nvidia_smi_works(tmp_path):
     copy = tmp_path / "repo"  # a copy without .venv, so the script calls `selfrefine` from PATH
     (copy / "bench").mkdir(parents=True)
     (copy / "bench" / "gpu.sh").write_text((ROOT / "bench" / "gpu.sh").read_text())
-    p = subprocess.run(["bash", str(copy / "bench" / "gpu.sh"), "some/model"], capture_output=True, text=True,
-                       timeout=60, env=env)
+    p = subprocess.run(
+        ["bash", str(copy / "bench" / "gpu.sh"), "some/model"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert p.returncode == 0, p.stderr
     args = (tmp_path / "args").read_text().split()
     assert args[:3] == ["bench", "--model", "some/model"] and "--loops" in args
 
 
-@pytest.mark.parametrize("cores,ranks,bind", [(2, 1, "0-1"), (2, 2, "0|1"), (16, 3, "0-5|6-10|11-15"),
-                                              (1, 1, "0"), (8, 4, "0-1|2-3|4-5|6-7")])
+@pytest.mark.parametrize(
+    "cores,ranks,bind",
+    [(2, 1, "0-1"), (2, 2, "0|1"), (16, 3, "0-5|6-10|11-15"), (1, 1, "0"), (8, 4, "0-1|2-3|4-5|6-7")],
+)
 def test_cpu_cores_are_split_one_list_per_worker(cores, ranks, bind):
     from selfrefine.engine.vllm_engine import cpu_core_lists
 
@@ -172,8 +233,16 @@ def test_serve_data_parallel_2_answers_from_both_replicas(tmp_path_factory):
         client = srv.client()
 
         def ask(i: int) -> str:
-            return client.chat.completions.create(model=PLAIN, messages=[{"role": "user", "content": f"Count to {i}."}],
-                                                  max_tokens=6, temperature=0).choices[0].message.content
+            return (
+                client.chat.completions.create(
+                    model=PLAIN,
+                    messages=[{"role": "user", "content": f"Count to {i}."}],
+                    max_tokens=6,
+                    temperature=0,
+                )
+                .choices[0]
+                .message.content
+            )
 
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             answers = list(pool.map(ask, range(8)))

@@ -16,8 +16,14 @@ TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps
 
 def test_round_two_prompt_is_served_from_the_prefix_cache(real):
     engine, run = real
-    cfg = RefineConfig(max_rounds=2, use_stop_flag=False, stop_on_top=False, stop_on_no_problems=False,
-                       reject_bad_rewrites=False, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    cfg = RefineConfig(
+        max_rounds=2,
+        use_stop_flag=False,
+        stop_on_top=False,
+        stop_on_no_problems=False,
+        reject_bad_rewrites=False,
+        sampling=Sampling(temperature=0.0, max_tokens=64, seed=0),
+    )
     res = run(refine(engine, Item("Explain in two sentences why ice floats on water."), cfg))
     assert res.rounds == 2 and res.stop_reason == "max_rounds"
     round1 = [c for c in res.trace if c.round == 1]
@@ -27,8 +33,10 @@ def test_round_two_prompt_is_served_from_the_prefix_cache(real):
     assert round2
     for call in round2:
         share = call.cached_tokens / shared
-        print(f"round 2 {call.stage}: cached {call.cached_tokens} of {shared} shared tokens ({share:.0%}), "
-              f"{block}-token blocks")
+        print(
+            f"round 2 {call.stage}: cached {call.cached_tokens} of {shared} shared tokens ({share:.0%}), "
+            f"{block}-token blocks"
+        )
         # every whole block of the shared prefix comes from the cache (measured: 416 of 433, 96%)
         assert call.cached_tokens >= shared // block * block
         assert share >= 0.9
@@ -40,8 +48,11 @@ def _feedback_calls(results):
 
 def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     engine, run = real
-    items = [Item(f"Write a short {kind} about {topic}.", id=f"{kind}-{topic}")
-             for kind in ("poem", "story", "fact", "riddle", "slogan") for topic in TOPICS]
+    items = [
+        Item(f"Write a short {kind} about {topic}.", id=f"{kind}-{topic}")
+        for kind in ("poem", "story", "fact", "riddle", "slogan")
+        for topic in TOPICS
+    ]
     assert len(items) == 50
     samp = Sampling(temperature=1.0, max_tokens=48, seed=None)
     # max_rounds=0 with best selection: one draft and one feedback per item.
@@ -55,16 +66,19 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     lo, hi = grammar.spec.scale
     assert all(lo <= v <= hi for c in calls for v in c.feedback["scores"].values())
 
-    text = RefineConfig(max_rounds=0, selection="best", feedback_mode="text", feedback_temperature=1.0,
-                        sampling=samp)
+    text = RefineConfig(
+        max_rounds=0, selection="best", feedback_mode="text", feedback_temperature=1.0, sampling=samp
+    )
     t = run(refine_many(engine, items, text, concurrency=50))
     tcalls = _feedback_calls(t)
     assert len(tcalls) == 50
     unusable = sum(1 for c in tcalls if not c.feedback["scores"] and not c.feedback["stop"])
     no_scores = sum(1 for c in tcalls if not c.feedback["scores"])
-    print(f"\nfeedback format failures at temperature 1.0, 50 samples, {engine.name}: "
-          f"grammar {len(failures)}/50; free text: {no_scores}/50 without usable scores, "
-          f"{unusable}/50 with neither scores nor a stop decision")
+    print(
+        f"\nfeedback format failures at temperature 1.0, 50 samples, {engine.name}: "
+        f"grammar {len(failures)}/50; free text: {no_scores}/50 without usable scores, "
+        f"{unusable}/50 with neither scores nor a stop decision"
+    )
     # "often does not": measured on SmolLM2-135M (see the print), the bound leaves room for the
     # sampling noise of 50 draws at temperature 1.0
     assert no_scores >= FREE_TEXT_MIN_FAILURES, (no_scores, [c.text for c in tcalls][:5])
@@ -103,9 +117,12 @@ def test_cancel_aborts_the_request_inside_vllm(real):
     before = dict(engine.counters)
 
     async def cancel_midway():
-        task = asyncio.ensure_future(engine.generate(engine.tokenizer.encode("Count to one hundred:"),
-                                                     Sampling(max_tokens=2000, temperature=0,
-                                                              ignore_eos=True)))
+        task = asyncio.ensure_future(
+            engine.generate(
+                engine.tokenizer.encode("Count to one hundred:"),
+                Sampling(max_tokens=2000, temperature=0, ignore_eos=True),
+            )
+        )
         for _ in range(600):  # until vLLM's scheduler reports it running
             if engine.vllm_value("vllm:num_requests_running") >= 1:
                 break
@@ -126,8 +143,14 @@ def test_cancel_aborts_the_request_inside_vllm(real):
         # one short request afterwards: its last step reports the scheduler's queues again
         probe = await engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=2, temperature=0))
         await asyncio.sleep(0.2)
-        return (running, grew, unfinished, probe, engine.vllm_value("vllm:num_requests_running"),
-                engine.vllm_value("vllm:num_requests_waiting"))
+        return (
+            running,
+            grew,
+            unfinished,
+            probe,
+            engine.vllm_value("vllm:num_requests_running"),
+            engine.vllm_value("vllm:num_requests_waiting"),
+        )
 
     running, grew, unfinished, probe, running_after, waiting_after = run(cancel_midway())
     assert running == 1 and grew
@@ -143,9 +166,14 @@ def test_eight_loops_at_once_batch_in_the_engine(real):
     import asyncio
 
     engine, run = real
-    cfg = RefineConfig(max_rounds=1, use_stop_flag=False, stop_on_top=False, stop_on_no_problems=False,
-                       reject_bad_rewrites=False,
-                       sampling=Sampling(temperature=0.0, max_tokens=32, seed=0, ignore_eos=True))
+    cfg = RefineConfig(
+        max_rounds=1,
+        use_stop_flag=False,
+        stop_on_top=False,
+        stop_on_no_problems=False,
+        reject_bad_rewrites=False,
+        sampling=Sampling(temperature=0.0, max_tokens=32, seed=0, ignore_eos=True),
+    )
     items = [Item(f"Write two sentences about {t}.", id=t) for t in TOPICS[:8]]
     one = run(refine(engine, Item("Write two sentences about salt."), cfg))  # also warms the grammar cache
 
@@ -160,7 +188,9 @@ def test_eight_loops_at_once_batch_in_the_engine(real):
     eight, peak = run(eight_while_polling())
     assert one.rounds == 1 and all(isinstance(r, LoopResult) and r.rounds == 1 for r in eight)
     tokens = sum(c.completion_tokens for r in eight for c in r.trace)
-    print(f"\npeak of vLLM's running requests {peak:.0f}; {tokens} tokens vs "
-          f"{sum(c.completion_tokens for c in one.trace)} for one loop")
+    print(
+        f"\npeak of vLLM's running requests {peak:.0f}; {tokens} tokens vs "
+        f"{sum(c.completion_tokens for c in one.trace)} for one loop"
+    )
     assert tokens >= 6 * sum(c.completion_tokens for c in one.trace)  # the work really is ~8x
     assert peak >= 2  # vLLM ran several loops' requests in one batch

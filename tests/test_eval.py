@@ -24,11 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 def _commongen_responder(prompt: str) -> str:
     """Draft / checklist feedback / appended sentences for commongen_hard, by the last user turn."""
     last = prompt.rsplit("<user>", 1)[1]
-    concepts = prompt[prompt.rfind("Concepts:"):].split("\n")[0][len("Concepts: "):].split(", ")
+    concepts = prompt[prompt.rfind("Concepts:") :].split("\n")[0][len("Concepts: ") :].split(", ")
     if "Check it against the concept list" in last:
         text = last.split("The paragraph is now:\n", 1)[1].split("\n\nCheck it", 1)[0]
-        return json.dumps({"missing": {c: c not in text.split() for c in concepts},
-                           "scores": {"concept_coverage": 2, "coherence": 3}, "stop": False})
+        return json.dumps(
+            {
+                "missing": {c: c not in text.split() for c in concepts},
+                "scores": {"concept_coverage": 2, "coherence": 3},
+                "stop": False,
+            }
+        )
     if "not in the paragraph yet" in last:  # append mode: new sentences for 7 missing concepts
         missing = last.split("- missing: ", 1)[1].split("\n")[0].split(", ")
         return "Then " + " and ".join(missing[:7]) + " ."
@@ -57,7 +62,9 @@ def test_records_scores_by_round_and_summary(tmp_path):
     assert c["recall"] == 1.0 and c["precision"] == 1.0 and c["reviews"] == 6
     ev.write_outputs(tmp_path, s)
     assert (tmp_path / ev.PLOT).read_bytes()[:4] == b"\x89PNG"
-    assert json.loads((tmp_path / ev.SUMMARY).read_text())["score_by_round"] == pytest.approx(s["score_by_round"])
+    assert json.loads((tmp_path / ev.SUMMARY).read_text())["score_by_round"] == pytest.approx(
+        s["score_by_round"]
+    )
     assert ev.table_rows(s)[0][0] == "round 0 (base)"
 
 
@@ -68,10 +75,16 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     wrong2 = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
 
     def fb(program: str) -> str:  # the critic flags the return line and wants to stop
-        lines = [ln.strip() for ln in program.strip("`\n").removeprefix("python\n").splitlines() if ln.strip()]
-        return json.dumps({"correct": {ln: not ln.startswith("return") for ln in lines},
-                           "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
-                           "stop": True})  # the oracle variant ignores the flag
+        lines = [
+            ln.strip() for ln in program.strip("`\n").removeprefix("python\n").splitlines() if ln.strip()
+        ]
+        return json.dumps(
+            {
+                "correct": {ln: not ln.startswith("return") for ln in lines},
+                "scores": {"correctness": 4, "arithmetic": 4, "units": 4},
+                "stop": True,
+            }
+        )  # the oracle variant ignores the flag
 
     script = [wrong, fb(wrong), right, fb(right), wrong2]
     t = registry.with_overrides(registry.load("gsm8k:oracle"), rounds=2)
@@ -84,8 +97,15 @@ def test_gsm8k_oracle_stops_at_the_first_correct_answer(tmp_path):
     assert rec["usage"]["completion_tokens"] < rec["usage_all_calls"]["completion_tokens"]
     # the same script under self-feedback follows the critic's checklist past the right answer
     t2 = registry.with_overrides(registry.load("gsm8k"), rounds=2)
-    [rec2] = asyncio.run(ev.run_eval(t2, t2.rows(1), ScriptedEngine(script=list(script)), tmp_path / "sf",
-                                     {"settings": ev.settings(t2, "fake", None, 1)}))
+    [rec2] = asyncio.run(
+        ev.run_eval(
+            t2,
+            t2.rows(1),
+            ScriptedEngine(script=list(script)),
+            tmp_path / "sf",
+            {"settings": ev.settings(t2, "fake", None, 1)},
+        )
+    )
     assert rec2["stop_reason"] == "max_rounds" and rec2["score_by_round"] == [0.0, 1.0, 0.0]
 
 
@@ -139,8 +159,11 @@ SLOW_RUN = textwrap.dedent("""
 
 
 def _start(out: Path, calls: Path, n: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SLOW_RUN, str(out), str(calls), str(n)], cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.Popen(
+        [sys.executable, "-c", SLOW_RUN, str(out), str(calls), str(n)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path):
@@ -174,28 +197,49 @@ def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path):
     assert len(calls2.read_text().splitlines()) == 3 * (n - len(before))
 
 
-@pytest.mark.parametrize("args,message", [
-    (["nope"], "unknown task 'nope'"),
-    (["gsm8k:nope"], "no variant 'nope'"),
-    (["gsm8k", "--limit", "0"], "--limit must be >= 1"),
-    (["code_optimization", "--limit", "31"], "only 30 items"),
-    (["gsm8k", "--rounds", "99"], "max_rounds"),
-    (["gsm8k", "--concurrency", "0"], "--concurrency must be >= 1"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["nope"], "unknown task 'nope'"),
+        (["gsm8k:nope"], "no variant 'nope'"),
+        (["gsm8k", "--limit", "0"], "--limit must be >= 1"),
+        (["code_optimization", "--limit", "31"], "only 30 items"),
+        (["gsm8k", "--rounds", "99"], "max_rounds"),
+        (["gsm8k", "--concurrency", "0"], "--concurrency must be >= 1"),
+    ],
+)
 def test_cli_rejects_bad_requests_before_starting_an_engine(tmp_path, args, message):
-    r = subprocess.run([sys.executable, "-m", "selfrefine.cli", "eval", *args, "--out", str(tmp_path / "o")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "selfrefine.cli", "eval", *args, "--out", str(tmp_path / "o")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 2
     assert message in " ".join(r.stderr.split()), r.stderr
     assert "starting engine" not in r.stderr
 
 
 def test_cli_lists_the_tasks():
-    r = subprocess.run([sys.executable, "-m", "selfrefine.cli", "eval", "list"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "selfrefine.cli", "eval", "list"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0
-    for name in ("gsm8k", "sentiment_reversal", "commongen_hard", "acronym", "dialogue", "code_readability",
-                 "code_optimization", "oracle"):
+    for name in (
+        "gsm8k",
+        "sentiment_reversal",
+        "commongen_hard",
+        "acronym",
+        "dialogue",
+        "code_readability",
+        "code_optimization",
+        "oracle",
+    ):
         assert name in r.stdout
 
 

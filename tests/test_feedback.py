@@ -29,7 +29,9 @@ def test_schema_is_closed_and_uses_enums():
 def test_point_pattern_is_bounded_in_whole_words_and_bars_quotes_control_chars_and_blanks():
     spec = FeedbackSpec(item_words=5)
     pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
-    assert re.match(pattern, "one two three four five") and not re.match(pattern, "one two three four five six")
+    assert re.match(pattern, "one two three four five") and not re.match(
+        pattern, "one two three four five six"
+    )
     # a word is bounded too: WORD_RUNS runs of at most RUN_CHARS characters, joined by punctuation
     assert re.match(pattern, "-".join(["x" * RUN_CHARS] * WORD_RUNS))
     assert not re.match(pattern, "x" * (RUN_CHARS + 1))
@@ -40,14 +42,19 @@ def test_point_pattern_is_bounded_in_whole_words_and_bars_quotes_control_chars_a
 
 def test_parse_json_validates_ranges_and_fields():
     spec = FeedbackSpec()
-    good = {"feedback": ["add units"], "scores": {"correctness": 5, "completeness": 1, "clarity": 3},
-            "stop": False}
+    good = {
+        "feedback": ["add units"],
+        "scores": {"correctness": 5, "completeness": 1, "clarity": 3},
+        "stop": False,
+    }
     assert spec.parse_json(json.dumps(good))["scores"]["correctness"] == 5
     assert spec.parse_json(json.dumps({**good, "feedback": []}))["feedback"] == []  # "no problem"
-    for bad in ({**good, "scores": {**good["scores"], "clarity": 6}},
-                {**good, "extra": 1},
-                {**good, "feedback": [" leading blank"]},
-                {**good, "feedback": [""]}):
+    for bad in (
+        {**good, "scores": {**good["scores"], "clarity": 6}},
+        {**good, "extra": 1},
+        {**good, "feedback": [" leading blank"]},
+        {**good, "feedback": [""]},
+    ):
         with pytest.raises(ValueError):
             spec.parse_json(json.dumps(bad))
     with pytest.raises(ValueError):
@@ -66,8 +73,13 @@ def test_token_budget_covers_typical_words_but_not_the_grammars_longest():
     pattern = spec.json_schema()["properties"]["feedback"]["items"]["pattern"]
 
     def feedback(word: str) -> str:
-        return json.dumps({"feedback": [" ".join([word] * spec.item_words)] * spec.max_items,
-                           "scores": {a: spec.scale[1] for a in spec.aspects}, "stop": False})
+        return json.dumps(
+            {
+                "feedback": [" ".join([word] * spec.item_words)] * spec.max_items,
+                "scores": {a: spec.scale[1] for a in spec.aspects},
+                "stop": False,
+            }
+        )
 
     typical = feedback("a" * WORD_CHARS)
     assert len(typical) <= spec.token_budget()  # at worst one token per character
@@ -83,22 +95,35 @@ def test_token_budget_covers_typical_words_but_not_the_grammars_longest():
     assert len(worst) > spec.token_budget()  # the stated gap: not covered by the budget
 
 
-@pytest.mark.parametrize("kwargs", [{"aspects": ()}, {"aspects": ("Bad Name",)}, {"aspects": ("a", "a")},
-                                    {"scale": (5, 1)}, {"item_words": 500}, {"max_items": 0},
-                                    {"form": "essay"}, {"form": "checklist"}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"aspects": ()},
+        {"aspects": ("Bad Name",)},
+        {"aspects": ("a", "a")},
+        {"scale": (5, 1)},
+        {"item_words": 500},
+        {"max_items": 0},
+        {"form": "essay"},
+        {"form": "checklist"},
+    ],
+)
 def test_spec_rejects_bad_parameters(kwargs):
     with pytest.raises(InvalidParameter):
         FeedbackSpec(**kwargs)
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("It is correct.", True),
-    ("  **it is CORRECT**  ", True),
-    ("# It is correct!\nNothing to add.", True),
-    ("It is correct, except for the units.", False),
-    ("I would not say it is correct.", False),
-    ("", False),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("It is correct.", True),
+        ("  **it is CORRECT**  ", True),
+        ("# It is correct!\nNothing to add.", True),
+        ("It is correct, except for the units.", False),
+        ("I would not say it is correct.", False),
+        ("", False),
+    ],
+)
 def test_stop_phrase_matches_whole_feedback_or_first_line_only(text, expected):
     assert matches_stop_phrase(text, "it is correct") is expected
 

@@ -11,8 +11,16 @@ import pytest
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import Item, RefineConfig, refine
 from selfrefine.engine.prompts import Prompts
-from selfrefine.grammars.feedback import (MAX_SEGMENTS, RUN_CHARS, WORD_RUNS, Checklist, FeedbackSpec, free_words,
-                                         segments, words_pattern)
+from selfrefine.grammars.feedback import (
+    MAX_SEGMENTS,
+    RUN_CHARS,
+    WORD_RUNS,
+    Checklist,
+    FeedbackSpec,
+    free_words,
+    segments,
+    words_pattern,
+)
 from selfrefine.tasks import registry
 from tests.fakes import ScriptedEngine
 
@@ -29,6 +37,7 @@ def xg_compile():
     def accepts(schema: dict, text: str) -> bool:
         m = xg.GrammarMatcher(compiler.compile_json_schema(json.dumps(schema), any_whitespace=False))
         return m.accept_string(text)
+
     return accepts
 
 
@@ -49,8 +58,11 @@ def test_commongen_schema_admits_only_the_items_concepts(xg_compile):
     # a concept of another item, a missing concept, or an empty checklist: refused by the grammar
     missing = good["missing"]
     other = dict(list(missing.items())[:-1]) | {"broom": True}
-    for bad in ({**good, "missing": other}, {**good, "missing": dict(list(missing.items())[1:])},
-                {**good, "missing": {}}):
+    for bad in (
+        {**good, "missing": other},
+        {**good, "missing": dict(list(missing.items())[1:])},
+        {**good, "missing": {}},
+    ):
         assert not xg_compile(schema, json.dumps(bad)), bad
     fb = spec.parse_json(json.dumps(good), choices)
     shown, _ = spec.problems(fb)
@@ -63,8 +75,13 @@ def test_grounded_spans_are_an_enum_of_the_answers_own_lines(xg_compile):
     choices = spec.choices(answer)
     assert choices == ("def solution():", "eggs = 16 - 3", "return eggs * 2")
     schema = spec.json_schema(choices)
-    ok = {"problems": [{"span": "eggs = 16 - 3", "issue": "forgets the four muffin eggs", "fix": "eggs = 16 - 3 - 4"}],
-          "scores": {"correctness": 2}, "stop": False}
+    ok = {
+        "problems": [
+            {"span": "eggs = 16 - 3", "issue": "forgets the four muffin eggs", "fix": "eggs = 16 - 3 - 4"}
+        ],
+        "scores": {"correctness": 2},
+        "stop": False,
+    }
     assert xg_compile(schema, json.dumps(ok))
     not_in_answer = {**ok, "problems": [{**ok["problems"][0], "span": "eggs = 12"}]}
     assert not xg_compile(schema, json.dumps(not_in_answer))
@@ -78,9 +95,14 @@ def test_ungrounded_spans_are_detected_recorded_and_not_shown():
     choices = spec.choices(long_answer)
     schema = spec.json_schema(choices)
     assert "enum" not in json.dumps(schema["$defs"]["Problem"]["properties"]["span"])  # a free quote
-    fb = {"problems": [{"span": "Sentence number 3 is here.", "issue": "dull", "fix": "say more"},
-                       {"span": "Sentence number 999 is here.", "issue": "made up", "fix": "drop it"}],
-          "scores": {"clarity": 2}, "stop": False}
+    fb = {
+        "problems": [
+            {"span": "Sentence number 3 is here.", "issue": "dull", "fix": "say more"},
+            {"span": "Sentence number 999 is here.", "issue": "made up", "fix": "drop it"},
+        ],
+        "scores": {"clarity": 2},
+        "stop": False,
+    }
     parsed = spec.parse_json(json.dumps(fb), choices)
     shown, ungrounded = spec.problems(parsed, long_answer)
     assert shown == ['In "Sentence number 3 is here.": dull. Fix: say more']
@@ -89,7 +111,9 @@ def test_ungrounded_spans_are_detected_recorded_and_not_shown():
     eng = ScriptedEngine([long_answer, json.dumps(fb), long_answer + " More."])
     cfg = RefineConfig(max_rounds=1, spec=spec, prompts=Prompts(refine="Fix:\n{problems}"))
     res = asyncio.run(refine(eng, Item("Write sentences."), cfg))
-    assert res.checks["ungrounded"] == 1 and res.trace[1].ungrounded[0]["span"] == "Sentence number 999 is here."
+    assert (
+        res.checks["ungrounded"] == 1 and res.trace[1].ungrounded[0]["span"] == "Sentence number 999 is here."
+    )
     rewrite_turn = eng.tokenizer.decode(eng.prompts[2]).rsplit("<user>", 1)[1]
     assert "Sentence number 3" in rewrite_turn and "999" not in rewrite_turn
 
@@ -138,14 +162,25 @@ def test_segments_are_exact_substrings():
 
 
 def test_checklist_over_the_answers_sentences_is_built_per_call():
-    spec = FeedbackSpec(form="checklist", aspects=("fluency",),
-                        checklist=Checklist(key="keeps_old_opinion", problem_when=True, label="old opinion",
-                                            items="sentences"))
+    spec = FeedbackSpec(
+        form="checklist",
+        aspects=("fluency",),
+        checklist=Checklist(
+            key="keeps_old_opinion", problem_when=True, label="old opinion", items="sentences"
+        ),
+    )
     answer = "The food was awful. The staff were lovely."
     choices = spec.choices(answer)
-    fb = spec.parse_json(json.dumps({"keeps_old_opinion": {"The food was awful.": False,
-                                                           "The staff were lovely.": True},
-                                     "scores": {"fluency": 4}, "stop": False}), choices)
+    fb = spec.parse_json(
+        json.dumps(
+            {
+                "keeps_old_opinion": {"The food was awful.": False, "The staff were lovely.": True},
+                "scores": {"fluency": 4},
+                "stop": False,
+            }
+        ),
+        choices,
+    )
     assert spec.problems(fb)[0] == ['old opinion: "The staff were lovely."']
 
 
@@ -154,9 +189,15 @@ def test_append_mode_adds_to_the_previous_output():
     first = json.dumps({"used": {"dog": True, "key": False}, "scores": {"coverage": 2}, "stop": False})
     second = json.dumps({"used": {"dog": True, "key": True}, "scores": {"coverage": 5}, "stop": False})
     eng = ScriptedEngine(["A dog ran.", first, "It found a key.", second])
-    cfg = RefineConfig(max_rounds=3, spec=spec, refine_mode="append", stop_on_top=False,
-                       prompts=Prompts(guide_grammar=None, feedback_grammar="Now: {answer}\nCheck.",
-                                       refine="Add: {problems}"))
+    cfg = RefineConfig(
+        max_rounds=3,
+        spec=spec,
+        refine_mode="append",
+        stop_on_top=False,
+        prompts=Prompts(
+            guide_grammar=None, feedback_grammar="Now: {answer}\nCheck.", refine="Add: {problems}"
+        ),
+    )
     res = asyncio.run(refine(eng, Item("dog, key", vocab=("dog", "key")), cfg))
     assert res.outputs == ["A dog ran.", "A dog ran. It found a key."] and res.stop_reason == "no_problems"
     prompts = [eng.tokenizer.decode(p) for p in eng.prompts]
@@ -168,8 +209,13 @@ def test_exec_variant_shows_the_run_result_and_never_the_target():
     task = registry.load("gsm8k:exec")
     row = {**task.rows(1)[0], "target": 777123}
     wrong = "```python\ndef solution():\n    return 16 - 3 - 4\n```"
-    fb = json.dumps({"correct": {"def solution():": True, "return 16 - 3 - 4": False},
-                     "scores": {"correctness": 2, "arithmetic": 2, "units": 2}, "stop": False})
+    fb = json.dumps(
+        {
+            "correct": {"def solution():": True, "return 16 - 3 - 4": False},
+            "scores": {"correctness": 2, "arithmetic": 2, "units": 2},
+            "stop": False,
+        }
+    )
     eng = ScriptedEngine([wrong, fb, "```python\ndef solution():\n    return (16 - 3 - 4) * 2\n```"])
     res = asyncio.run(refine(eng, task.item(row), registry.with_overrides(task, rounds=1).cfg))
     review_turn = eng.tokenizer.decode(eng.prompts[1])
@@ -202,11 +248,20 @@ def test_an_execution_fault_is_a_problem_the_critic_cannot_clear():
     row = task.rows(1)[0]
     crash = "```python\ndef solution():\n    total = 12\n    return totl / 3\n```"
     fixed = "```python\ndef solution():\n    total = 12\n    return total // 3\n```"
-    approve = lambda lines: json.dumps({"correct": dict.fromkeys(lines, True), "stop": True,
-                                        "scores": {"correctness": 5, "arithmetic": 5, "units": 5}})
+
+    def approve(lines):
+        return json.dumps(
+            {
+                "correct": dict.fromkeys(lines, True),
+                "stop": True,
+                "scores": {"correctness": 5, "arithmetic": 5, "units": 5},
+            }
+        )
+
     lines = ["def solution():", "total = 12", "return totl / 3"]
-    eng = ScriptedEngine([crash, approve(lines), fixed,
-                          approve(["def solution():", "total = 12", "return total // 3"])])
+    eng = ScriptedEngine(
+        [crash, approve(lines), fixed, approve(["def solution():", "total = 12", "return total // 3"])]
+    )
     res = asyncio.run(refine(eng, task.item(row), registry.with_overrides(task, rounds=2).cfg))
     assert res.outputs == [crash, fixed] and res.stop_reason == "no_problems"
     assert "NameError" in res.trace[1].fault and res.trace[1].problems[0] == res.trace[1].fault
@@ -255,9 +310,16 @@ def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
 
 
 def test_a_guard_refusal_keeps_the_previous_output():
-    eng = ScriptedEngine(["print(1)", json.dumps({"feedback": ["rename"], "scores": {"clarity": 2}, "stop": False}),
-                          "print(2)"])
-    item = Item("Make it readable.", initial=None, guard=lambda out: None if out == "print(1)" else "prints 2")
+    eng = ScriptedEngine(
+        [
+            "print(1)",
+            json.dumps({"feedback": ["rename"], "scores": {"clarity": 2}, "stop": False}),
+            "print(2)",
+        ]
+    )
+    item = Item(
+        "Make it readable.", initial=None, guard=lambda out: None if out == "print(1)" else "prints 2"
+    )
     res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)))))
     assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 1
     assert res.trace[-1].rejected == "guard" and res.trace[-1].guard == "prints 2"
@@ -267,9 +329,16 @@ def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
     """retries=1 (on the guard): the refused rewrite's reason is the next turn, the second try is kept;
     a second refusal (no retries left) ends the loop with the previous output."""
     review = json.dumps({"feedback": ["rename x"], "scores": {"clarity": 2}, "stop": False})
-    guard = lambda out: None if out in ("n = 1\nprint(n)", "print(1)") else f"it prints {out[-2]}"
-    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), retries=1,
-                       prompts=Prompts(retry="Refused: {problems}. Again."))
+
+    def guard(out):
+        return None if out in ("n = 1\nprint(n)", "print(1)") else f"it prints {out[-2]}"
+
+    cfg = RefineConfig(
+        max_rounds=1,
+        spec=FeedbackSpec(aspects=("clarity",)),
+        retries=1,
+        prompts=Prompts(retry="Refused: {problems}. Again."),
+    )
     eng = ScriptedEngine(["print(1)", review, "print(2)", "n = 1\nprint(n)"])
     res = asyncio.run(refine(eng, Item("Make it readable.", guard=guard), cfg))
     assert res.answer == "n = 1\nprint(n)" and res.rounds == 1 and res.checks["guard"] == 1
@@ -287,8 +356,13 @@ def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
 
 def test_an_identical_rewrite_can_get_one_retry():
     review = json.dumps({"feedback": ["say why"], "scores": {"clarity": 2}, "stop": False})
-    cfg = RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)), retries=1,
-                       retry_on=("identical",), prompts=Prompts(retry="No: {problems}"))
+    cfg = RefineConfig(
+        max_rounds=1,
+        spec=FeedbackSpec(aspects=("clarity",)),
+        retries=1,
+        retry_on=("identical",),
+        prompts=Prompts(retry="No: {problems}"),
+    )
     eng = ScriptedEngine(["Tea is good.", review, "Tea is good.", "Tea is good: it is warm and calming."])
     res = asyncio.run(refine(eng, Item("Is tea good?"), cfg))
     assert res.answer == "Tea is good: it is warm and calming." and res.checks["identical"] == 1

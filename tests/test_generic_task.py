@@ -7,7 +7,6 @@ import pytest
 
 from selfrefine.engine import settings
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item
 from selfrefine.tasks import registry
 from selfrefine.tasks.registry import TaskError
 from selfrefine.tasks.tools import generic_data
@@ -30,6 +29,7 @@ def _score(task, by_id, rid, output):
 
 
 # ------------------------------------------------------------------ data and splits
+
 
 def test_loads_with_enough_rows_of_each_kind(task):
     rows = task.rows()
@@ -70,6 +70,7 @@ def test_every_row_is_checkable(task):
 
 # ------------------------------------------------------------------ the loop is `selfrefine run`'s
 
+
 def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.generic
     assert task.cfg == settings.refine_config()  # run's options at their defaults
@@ -84,8 +85,11 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
         # the same tools as run's: observers where the request states something checkable
         assert (item.observe is None, item.guard is None) == (as_run.observe is None, as_run.guard is None)
         spec = task.cfg.spec
-        assert task.cfg.prompts.opening(spec, item.input) == settings.refine_config().prompts.opening(
-            spec, as_run.input) == [{"role": "user", "content": row["request"]}]
+        assert (
+            task.cfg.prompts.opening(spec, item.input)
+            == settings.refine_config().prompts.opening(spec, as_run.input)
+            == [{"role": "user", "content": row["request"]}]
+        )
 
 
 def test_overrides_change_the_generic_config_like_run_flags(task):
@@ -112,13 +116,15 @@ def test_generic_refuses_keys_that_would_change_the_loop(tmp_path):
     (f / "data.jsonl").write_text('{"id": "a", "request": "Say hi.", "split": "dev"}\n')
     (f / "s.py").write_text("class S:\n    def score(self, row, out):\n        return {'score': 1.0}\n")
     base = "name: g\ngeneric: true\nscorer: s.py:S\n"
-    for extra, match in (("prompts: {draft: d.txt}\n", "prompts cannot be set"),
-                         ("guard: true\n", "guard cannot be set"),
-                         ("input: input.j2\n", "input cannot be set"),
-                         ("rows: {nope: 1}\n", "unknown row field 'nope'"),
-                         ("rows: {split: test}\n", "selects no row"),
-                         ("rows: [dev]\n", "rows must be a mapping"),
-                         ("generic_extra: 1\n", "unknown key 'generic_extra'")):
+    for extra, match in (
+        ("prompts: {draft: d.txt}\n", "prompts cannot be set"),
+        ("guard: true\n", "guard cannot be set"),
+        ("input: input.j2\n", "input cannot be set"),
+        ("rows: {nope: 1}\n", "unknown row field 'nope'"),
+        ("rows: {split: test}\n", "selects no row"),
+        ("rows: [dev]\n", "rows must be a mapping"),
+        ("generic_extra: 1\n", "unknown key 'generic_extra'"),
+    ):
         (f / "task.yaml").write_text(base + extra)
         with pytest.raises(TaskError, match=match):
             registry.load(str(f))
@@ -143,28 +149,45 @@ def test_a_rows_filter_works_for_ordinary_tasks_too(tmp_path):
 
 CONSTRAINT_CASES = {
     "c01": ("A white beam sweeps the dark sea while the keeper sleeps.", " ".join(["word"] * 41)),
-    "c03": ("A compiler reads source code. It translates it into machine code. The result runs fast.",
-            "A compiler reads source code. It translates it into machine code."),
-    "c04": ("- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee\n- Exercise",
-            "- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee"),
-    "c05": ("Desert animals:\n1. Camel\n2. Fennec fox\n3. Scorpion\n4. Roadrunner\n5. Gila monster\n"
-            "6. Jerboa\n7. Sidewinder", "1. Camel\n2. Fennec fox\n3. Scorpion"),
+    "c03": (
+        "A compiler reads source code. It translates it into machine code. The result runs fast.",
+        "A compiler reads source code. It translates it into machine code.",
+    ),
+    "c04": (
+        "- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee\n- Exercise",
+        "- Keep a schedule\n- Avoid screens\n- Cool room\n- No late coffee",
+    ),
+    "c05": (
+        "Desert animals:\n1. Camel\n2. Fennec fox\n3. Scorpion\n4. Roadrunner\n5. Gila monster\n"
+        "6. Jerboa\n7. Sidewinder",
+        "1. Camel\n2. Fennec fox\n3. Scorpion",
+    ),
     "c07": ("WE FIX YOUR RIDE FAST", "We fix your ride fast"),
-    "c09": ('```json\n{"name": "France", "capital": "Paris", "population": 68000000}\n```',
-            'Here it is: {"name": "France", "capital": "Paris", "population": 68000000}'),
+    "c09": (
+        '```json\n{"name": "France", "capital": "Paris", "population": 68000000}\n```',
+        'Here it is: {"name": "France", "capital": "Paris", "population": 68000000}',
+    ),
     "c13": ("Dear customer, we are sorry your parcel arrived late.", "Hello! Dear customer, sorry."),
     "c14": ("A leap year has 366 days, adding February 29. That is all.", "A leap year has 366 days."),
-    "c15": ("## Goals\nCook five dishes.\n\n**Schedule:**\nTwice a week.\n\nBudget\n$20 a week.",
-            "Goals\nCook.\nBudget\n$20.\nSchedule\nTwice a week."),
+    "c15": (
+        "## Goals\nCook five dishes.\n\n**Schedule:**\nTwice a week.\n\nBudget\n$20 a week.",
+        "Goals\nCook.\nBudget\n$20.\nSchedule\nTwice a week.",
+    ),
     "c20": ('["Mercury", "Venus", "Earth", "Mars"]', '["Mercury", "Venus", "Earth"]'),
-    "c26": ("Coffee wakes the mind and warms the hands on cold mornings. People brew it slowly at home "
-            "or grab it on the way to work and many cannot start a day without one cup.",
-            "Coffee, tea, and cocoa are warm drinks that people enjoy in the morning and the evening "
-            "when the weather is cold and the day is long and slow."),
-    "c28": ("Writing began with marks on clay.\n\nLater, alphabets spread.\n\nToday we type.",
-            "Writing began with marks on clay.\n\nThen alphabets spread.\n\nToday we type."),
-    "c39": ("The waves roll in\nThe gulls cry out\nThe salt is sharp\nThe tide goes home",
-            "The waves roll in\nGulls cry out\nThe salt is sharp\nThe tide goes home"),
+    "c26": (
+        "Coffee wakes the mind and warms the hands on cold mornings. People brew it slowly at home "
+        "or grab it on the way to work and many cannot start a day without one cup.",
+        "Coffee, tea, and cocoa are warm drinks that people enjoy in the morning and the evening "
+        "when the weather is cold and the day is long and slow.",
+    ),
+    "c28": (
+        "Writing began with marks on clay.\n\nLater, alphabets spread.\n\nToday we type.",
+        "Writing began with marks on clay.\n\nThen alphabets spread.\n\nToday we type.",
+    ),
+    "c39": (
+        "The waves roll in\nThe gulls cry out\nThe salt is sharp\nThe tide goes home",
+        "The waves roll in\nGulls cry out\nThe salt is sharp\nThe tide goes home",
+    ),
     "c51": ("[3, 17, 42, 58, 99]", "[17, 3, 42, 58, 99]"),
     "c62": ("Rest today, and you will run further tomorrow!", "Tomorrow is yours, so keep going."),
 }
@@ -241,8 +264,16 @@ def test_function_answers_run_only_contained_and_main_blocks_do_not_run(task, by
 
 # ------------------------------------------------------------------ garbage never raises
 
-GARBAGE = ["", "x" * 100_000, "```python\nimport os; os.system('ls')\n```", "{\"a\": [1, 2", "\x00\ud800",
-           "[" * 5000 + "]" * 5000, "\n\n\n", "- \n1. \n# \n"]
+GARBAGE = [
+    "",
+    "x" * 100_000,
+    "```python\nimport os; os.system('ls')\n```",
+    '{"a": [1, 2',
+    "\x00\ud800",
+    "[" * 5000 + "]" * 5000,
+    "\n\n\n",
+    "- \n1. \n# \n",
+]
 
 
 def test_garbage_never_raises_on_text_rows(task):

@@ -9,8 +9,11 @@ from selfrefine.engine import models
 from selfrefine.grammars.feedback import FeedbackSpec
 
 SPEC = FeedbackSpec()
-GOOD = {"feedback": ["Add units to the final number.", "Say why step 2 follows."],
-        "scores": {"correctness": 4, "completeness": 3, "clarity": 5}, "stop": False}
+GOOD = {
+    "feedback": ["Add units to the final number.", "Say why step 2 follows."],
+    "scores": {"correctness": 4, "completeness": 3, "clarity": 5},
+    "stop": False,
+}
 BAD = [
     {**GOOD, "scores": {**GOOD["scores"], "clarity": 7}},  # off the scale
     {**GOOD, "extra": True},  # unknown field

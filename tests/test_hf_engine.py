@@ -48,14 +48,17 @@ def _compact(doc) -> str:
 
 # ------------------------------------------------------------------ the schema Outlines enforces
 
+
 def test_outlines_enforces_the_feedback_schema_exactly():
     """Scores are an enum (outlines-core ignores integer minimum / maximum), points are bounded
     in number and words, keys are fixed and in order, and JSON has no whitespace."""
     spec = FeedbackSpec(max_items=2, item_words=4)
     assert outlines_schema(spec.json_schema()) == spec.json_schema()  # passed to Outlines unchanged
     rx = re.compile(schema_regex(spec.json_schema()))
-    good = [{"feedback": [], "scores": SCORES, "stop": True},
-            {"feedback": ["Add a title.", "Name the city, please."], "scores": SCORES, "stop": False}]
+    good = [
+        {"feedback": [], "scores": SCORES, "stop": True},
+        {"feedback": ["Add a title.", "Name the city, please."], "scores": SCORES, "stop": False},
+    ]
     for doc in good:
         assert rx.fullmatch(_compact(doc)), doc
         spec.parse_json(_compact(doc))
@@ -87,12 +90,20 @@ def test_grounded_spans_and_checklist_keys_with_quotes_stay_valid_json():
     assert spans == ('He said "stop".', "Then C:\\temp was gone.")
     rx = re.compile(schema_regex(grounded.json_schema(spans)))
     for span in spans:
-        doc = _compact({"problems": [{"span": span, "issue": "Too vague.", "fix": "Say where."}],
-                        "scores": SCORES, "stop": False})
+        doc = _compact(
+            {
+                "problems": [{"span": span, "issue": "Too vague.", "fix": "Say where."}],
+                "scores": SCORES,
+                "stop": False,
+            }
+        )
         assert rx.fullmatch(doc), doc
         assert grounded.parse_json(doc, spans)["problems"][0]["span"] == span
-    assert not rx.fullmatch(_compact({"problems": [{"span": "He said", "issue": "x", "fix": "y"}],
-                                      "scores": SCORES, "stop": False}))
+    assert not rx.fullmatch(
+        _compact(
+            {"problems": [{"span": "He said", "issue": "x", "fix": "y"}], "scores": SCORES, "stop": False}
+        )
+    )
 
     checklist = FeedbackSpec(form="checklist", checklist=Checklist())
     items = checklist.choices("", ('say "hi"', "back\\slash", "rain"))
@@ -108,15 +119,25 @@ def test_grounded_spans_and_checklist_keys_with_quotes_stay_valid_json():
 
 def test_integer_bounds_become_an_enum_and_unenforceable_bounds_are_refused():
     assert outlines_schema({"type": "integer", "minimum": 1, "maximum": 3}) == {"enum": [1, 2, 3]}
-    assert outlines_schema({"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 4,
-                            "multipleOf": 2}) == {"enum": [2]}
-    rx = re.compile(schema_regex({"type": "object", "properties": {"n": {"type": "integer", "minimum": 0,
-                                                                            "maximum": 10}},
-                                  "required": ["n"]}))
+    assert outlines_schema(
+        {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 4, "multipleOf": 2}
+    ) == {"enum": [2]}
+    rx = re.compile(
+        schema_regex(
+            {
+                "type": "object",
+                "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 10}},
+                "required": ["n"],
+            }
+        )
+    )
     assert rx.fullmatch('{"n":10}') and rx.fullmatch('{"n":0}')
     assert not rx.fullmatch('{"n":11}') and not rx.fullmatch('{"n":100}') and not rx.fullmatch('{"n":-1}')
-    for schema in ({"type": "integer", "minimum": 0}, {"type": "integer", "minimum": 0, "maximum": 10 ** 6},
-                   {"type": "number", "maximum": 1.5}):
+    for schema in (
+        {"type": "integer", "minimum": 0},
+        {"type": "integer", "minimum": 0, "maximum": 10**6},
+        {"type": "number", "maximum": 1.5},
+    ):
         with pytest.raises(InvalidParameter) as e:
             schema_regex(schema)
         assert e.value.param == "json_schema"
@@ -125,8 +146,12 @@ def test_integer_bounds_become_an_enum_and_unenforceable_bounds_are_refused():
 def test_the_regex_is_cached_per_schema_in_its_own_key_order():
     from selfrefine.grammars import outlines_schema as module
 
-    ab = {"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"type": "boolean"}},
-          "required": ["a", "b"], "additionalProperties": False}
+    ab = {
+        "type": "object",
+        "properties": {"a": {"type": "boolean"}, "b": {"type": "boolean"}},
+        "required": ["a", "b"],
+        "additionalProperties": False,
+    }
     ba = {**ab, "properties": dict(reversed(ab["properties"].items())), "required": ["b", "a"]}
     first = schema_regex(ab)
     hits = module._regex.cache_info().hits
@@ -136,6 +161,7 @@ def test_the_regex_is_cached_per_schema_in_its_own_key_order():
 
 
 # ------------------------------------------------------------------ choosing a backend
+
 
 def test_unknown_backend_and_missing_packages_are_clear_errors(monkeypatch):
     with pytest.raises(InvalidParameter, match="must be one of vllm, transformers"):
@@ -196,6 +222,7 @@ def test_the_transformers_backend_never_imports_vllm():
 
 # ------------------------------------------------------------------ the loop on a real model
 
+
 @pytest.fixture(scope="module")
 def hf(test_model_path):
     """(engine, run): the transformers backend on SmolLM2-135M. One torch thread: this test
@@ -234,8 +261,13 @@ def _check_reviews(results: list, items: list[Item], cfg: RefineConfig) -> int:
     return n
 
 
-TASKS = ["Write a haiku about rain.", "Give two tips for learning to cook.", "Describe a lighthouse.",
-         "Explain solar panels to a child.", "Write a tweet about night trains."]
+TASKS = [
+    "Write a haiku about rain.",
+    "Give two tips for learning to cook.",
+    "Describe a lighthouse.",
+    "Explain solar panels to a child.",
+    "Write a tweet about night trains.",
+]
 
 
 @pytest.mark.engine
@@ -243,8 +275,9 @@ def test_the_loop_with_grammar_feedback_at_temperature_zero(on_backend):
     engine, run = on_backend
     items = [Item(t, id=str(i)) for i, t in enumerate(TASKS[:3])]
     # best selection: the last rewrite is reviewed too (draft, review, rewrite, review)
-    cfg = RefineConfig(max_rounds=1, selection="best",
-                       sampling=Sampling(temperature=0.0, max_tokens=24, seed=0))
+    cfg = RefineConfig(
+        max_rounds=1, selection="best", sampling=Sampling(temperature=0.0, max_tokens=24, seed=0)
+    )
     results = run(refine_many(engine, items, cfg, concurrency=len(items)))
     assert _check_reviews(results, items, cfg) >= len(items)
     if getattr(engine, "backend", "vllm") == "transformers":
@@ -258,8 +291,12 @@ def test_the_loop_with_grammar_feedback_at_temperature_zero(on_backend):
 def test_the_loop_with_grammar_feedback_at_temperature_one(on_backend):
     engine, run = on_backend
     items = [Item(t, id=str(i)) for i, t in enumerate(TASKS)]
-    cfg = RefineConfig(max_rounds=1, selection="best", feedback_temperature=1.0,
-                       sampling=Sampling(temperature=1.0, max_tokens=24, seed=1))
+    cfg = RefineConfig(
+        max_rounds=1,
+        selection="best",
+        feedback_temperature=1.0,
+        sampling=Sampling(temperature=1.0, max_tokens=24, seed=1),
+    )
     results = run(refine_many(engine, items, cfg, concurrency=len(items)))
     assert _check_reviews(results, items, cfg) >= len(items)
 
@@ -270,17 +307,29 @@ def test_grounded_and_checklist_reviews_with_quotes_at_temperature_one(on_backen
     engine, run = on_backend
     answer = 'My aunt said "bring an umbrella". The path C:\\rain was wet. We stayed home.'
     sampling = Sampling(temperature=1.0, max_tokens=32, seed=2)
-    grounded = RefineConfig(max_rounds=0, selection="best", feedback_temperature=1.0, sampling=sampling,
-                            spec=FeedbackSpec(form="grounded", max_items=2, item_words=8))
-    checklist = RefineConfig(max_rounds=0, selection="best", feedback_temperature=1.0, sampling=sampling,
-                             spec=FeedbackSpec(form="checklist", checklist=Checklist()))
+    grounded = RefineConfig(
+        max_rounds=0,
+        selection="best",
+        feedback_temperature=1.0,
+        sampling=sampling,
+        spec=FeedbackSpec(form="grounded", max_items=2, item_words=8),
+    )
+    checklist = RefineConfig(
+        max_rounds=0,
+        selection="best",
+        feedback_temperature=1.0,
+        sampling=sampling,
+        spec=FeedbackSpec(form="checklist", checklist=Checklist()),
+    )
     items = [Item("Write about a rainy day.", id=f"g{i}", initial=answer) for i in range(2)]
     vocab = ('said "umbrella"', "C:\\rain", "home")
     citems = [Item("Write about a rainy day.", id=f"c{i}", initial=answer, vocab=vocab) for i in range(2)]
 
     async def both():
-        return await asyncio.gather(refine_many(engine, items, grounded, concurrency=2),
-                                    refine_many(engine, citems, checklist, concurrency=2))
+        return await asyncio.gather(
+            refine_many(engine, items, grounded, concurrency=2),
+            refine_many(engine, citems, checklist, concurrency=2),
+        )
 
     g, c = run(both())
     assert _check_reviews(g, items, grounded) == 2
@@ -298,8 +347,15 @@ def test_streaming_stop_strings_logprobs_and_seeds_on_the_transformers_backend(h
     text = engine.tokenizer.apply_chat_template(chat, tokenize=False, add_generation_prompt=True)
     ids = engine.tokenizer.encode(text, add_special_tokens=False)
     pieces, entries = [], []
-    out = run(engine.generate(ids, Sampling(temperature=0.0, max_tokens=40, stop=("\n",)),
-                              on_text=pieces.append, logprobs=2, on_tokens=entries.extend))
+    out = run(
+        engine.generate(
+            ids,
+            Sampling(temperature=0.0, max_tokens=40, stop=("\n",)),
+            on_text=pieces.append,
+            logprobs=2,
+            on_tokens=entries.extend,
+        )
+    )
     assert out.finish_reason == "stop" and "\n" not in out.text and out.text
     assert "".join(pieces) == out.text and out.cached_tokens == 0
     assert [e.token_id for e in entries] == [e.token_id for e in out.logprobs]

@@ -21,11 +21,14 @@ def test_conversation_matches_the_template_rendering(tok):
     conv.add_assistant_text("4")
     conv.add_user("Check it.")
     snapshots.append(conv.prompt())
-    msgs = [{"role": "user", "content": "What is 2+2?"}, {"role": "assistant", "content": "4"},
-            {"role": "user", "content": "Check it."}]
+    msgs = [
+        {"role": "user", "content": "What is 2+2?"},
+        {"role": "assistant", "content": "4"},
+        {"role": "user", "content": "Check it."},
+    ]
     rendered = tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
     assert tok.decode(conv.prompt()) == rendered
-    assert snapshots[1][:len(snapshots[0])] == snapshots[0]
+    assert snapshots[1][: len(snapshots[0])] == snapshots[0]
 
 
 def test_generated_ids_are_kept_verbatim_and_eos_is_not_doubled(tok):
@@ -34,15 +37,16 @@ def test_generated_ids_are_kept_verbatim_and_eos_is_not_doubled(tok):
     generated = tok.encode("Hello there", add_special_tokens=False) + [tok.eos_token_id]
     before = conv.prompt()
     conv.add_assistant_ids(generated)
-    assert conv.ids[len(before):len(before) + len(generated) - 1] == generated[:-1]
+    assert conv.ids[len(before) : len(before) + len(generated) - 1] == generated[:-1]
     assert tok.decode(conv.ids).count("<|im_end|>") == 3  # system, user, assistant
 
 
 def test_non_append_only_template_is_refused():
     class Rewriting(CharTokenizer):
         def apply_chat_template(self, messages, tokenize=False, add_generation_prompt=False):
-            return f"[{len(messages)} turns]" + super().apply_chat_template(messages, tokenize,
-                                                                             add_generation_prompt)
+            return f"[{len(messages)} turns]" + super().apply_chat_template(
+                messages, tokenize, add_generation_prompt
+            )
 
     with pytest.raises(ModelError, match="append-only"):
         ChatFormat.from_tokenizer(Rewriting())

@@ -46,8 +46,12 @@ def test_chat_logprob_parameters_are_checked(body, param, words):
 
 
 def test_chat_logprob_types_are_strict_and_counts_come_out_right():
-    for bad in ({"logprobs": 3}, {"logprobs": "yes"}, {"logprobs": True, "top_logprobs": 2.5},
-                {"logprobs": True, "top_logprobs": True}):
+    for bad in (
+        {"logprobs": 3},
+        {"logprobs": "yes"},
+        {"logprobs": True, "top_logprobs": 2.5},
+        {"logprobs": True, "top_logprobs": True},
+    ):
         with pytest.raises(ValidationError) as e:
             ChatCompletionRequest.model_validate({"model": "m", "messages": HI, **bad})
         status, body = error_response(e.value)
@@ -91,8 +95,14 @@ def test_completion_prompt_forms(prompt, expected):
 
 @pytest.mark.parametrize(
     "prompt,param",
-    [([], "prompt"), ([[]], "prompt.0"), ([[5], []], "prompt.1"), ("  ", "prompt"), (["a", ""], "prompt.1"),
-     ([[1]] * 17, "prompt")],
+    [
+        ([], "prompt"),
+        ([[]], "prompt.0"),
+        ([[5], []], "prompt.1"),
+        ("  ", "prompt"),
+        (["a", ""], "prompt.1"),
+        ([[1]] * 17, "prompt"),
+    ],
 )
 def test_empty_prompts_and_too_many_are_refused(prompt, param):
     with pytest.raises(InvalidParameter) as e:
@@ -132,12 +142,24 @@ def test_chat_logprobs_have_openai_shape():
     lp = out["choices"][0]["logprobs"]
     assert lp == {
         "content": [
-            {"token": "H", "logprob": -0.5, "bytes": [72], "top_logprobs": [
-                {"token": "H", "logprob": -0.5, "bytes": [72]},
-                {"token": "?", "logprob": -2.0, "bytes": [63]}]},
-            {"token": "é", "logprob": -0.5, "bytes": [0xC3, 0xA9], "top_logprobs": [
-                {"token": "é", "logprob": -0.5, "bytes": [0xC3, 0xA9]},
-                {"token": "?", "logprob": -2.0, "bytes": [63]}]},
+            {
+                "token": "H",
+                "logprob": -0.5,
+                "bytes": [72],
+                "top_logprobs": [
+                    {"token": "H", "logprob": -0.5, "bytes": [72]},
+                    {"token": "?", "logprob": -2.0, "bytes": [63]},
+                ],
+            },
+            {
+                "token": "é",
+                "logprob": -0.5,
+                "bytes": [0xC3, 0xA9],
+                "top_logprobs": [
+                    {"token": "é", "logprob": -0.5, "bytes": [0xC3, 0xA9]},
+                    {"token": "?", "logprob": -2.0, "bytes": [63]},
+                ],
+            },
         ],
         "refusal": None,
     }
@@ -152,8 +174,10 @@ def test_completion_logprobs_have_the_legacy_shape():
     body = {"model": "m", "prompt": ["x", "y"], "logprobs": 1}
     out = asyncio.run(serving.complete(serving.plan_completion(body)))
     assert out["choices"][0]["logprobs"] == {
-        "tokens": ["a", "b"], "token_logprobs": [-0.5, -0.5],
-        "top_logprobs": [{"a": -0.5}, {"b": -0.5}], "text_offset": [0, 1],
+        "tokens": ["a", "b"],
+        "token_logprobs": [-0.5, -0.5],
+        "top_logprobs": [{"a": -0.5}, {"b": -0.5}],
+        "text_offset": [0, 1],
     }
     assert out["choices"][1]["logprobs"]["tokens"] == ["c"]
     serving, _ = _serving(["ab"])
@@ -163,11 +187,16 @@ def test_completion_logprobs_have_the_legacy_shape():
 
 def test_streamed_logprobs_come_with_their_text():
     serving, _ = _serving(["Hey"])
-    chunks = _stream(serving, serving.plan_chat({"model": "m", "messages": HI, "logprobs": True,
-                                                 "top_logprobs": 1, "stream": True}))
+    chunks = _stream(
+        serving,
+        serving.plan_chat(
+            {"model": "m", "messages": HI, "logprobs": True, "top_logprobs": 1, "stream": True}
+        ),
+    )
     text = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
-    entries = [e for c in chunks if c["choices"][0]["logprobs"]
-               for e in c["choices"][0]["logprobs"]["content"]]
+    entries = [
+        e for c in chunks if c["choices"][0]["logprobs"] for e in c["choices"][0]["logprobs"]["content"]
+    ]
     assert text == "Hey" and [e["token"] for e in entries] == ["H", "e", "y"]
     for c in chunks:  # each chunk's entries are its own text's tokens
         lp = c["choices"][0]["logprobs"]
@@ -175,8 +204,9 @@ def test_streamed_logprobs_come_with_their_text():
         assert got == c["choices"][0]["delta"].get("content", "")
 
     serving, _ = _serving(["abc"])
-    chunks = _stream(serving, serving.plan_completion({"model": "m", "prompt": "x", "logprobs": 2,
-                                                       "stream": True}))
+    chunks = _stream(
+        serving, serving.plan_completion({"model": "m", "prompt": "x", "logprobs": 2, "stream": True})
+    )
     parts = [c["choices"][0]["logprobs"] for c in chunks if c["choices"][0]["logprobs"]]
     assert [p["tokens"] for p in parts] == [["a"], ["b"], ["c"]]
     assert [p["text_offset"] for p in parts] == [[0], [1], [2]]  # offsets into the whole completion
@@ -242,7 +272,9 @@ def _check_entries(entries, text: str, k: int, greedy: bool = True) -> None:
             # the model's (bf16) logits and ranks the float32 log-softmax, so two equal logits can
             # be chosen and ranked in different orders
             assert top[0].token == e.token or e.logprob >= top[0].logprob - NEAR_TIE, (e.token, top)
-            assert e.logprob == pytest.approx(top[0].logprob, abs=NEAR_TIE if top[0].token != e.token else 1e-4)
+            assert e.logprob == pytest.approx(
+                top[0].logprob, abs=NEAR_TIE if top[0].token != e.token else 1e-4
+            )
 
 
 @pytest.mark.engine
@@ -253,8 +285,9 @@ def test_chat_logprobs_on_the_real_engine(server):
     # The requests compared below are computed alike: all served from the same cached prompt
     # blocks (a cache hit can change the numerics and so the greedy text on some CPUs).
     client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)
-    r = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
-                                       logprobs=True, top_logprobs=3)
+    r = client.chat.completions.create(
+        model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=3
+    )
     c = r.choices[0]
     _check_entries(c.logprobs.content, c.message.content, 3)
     # the logprobs describe the returned text; usage also counts the end token when there is one
@@ -264,14 +297,19 @@ def test_chat_logprobs_on_the_real_engine(server):
     assert r0.choices[0].message.content == c.message.content
     _check_entries(r0.choices[0].logprobs.content, c.message.content, 0)
     assert [e.logprob for e in r0.choices[0].logprobs.content] == pytest.approx(
-        [e.logprob for e in c.logprobs.content], abs=1e-4)
+        [e.logprob for e in c.logprobs.content], abs=1e-4
+    )
 
     # streamed: the same tokens and values, each with the text of its chunk
-    chunks = list(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
-                                                 logprobs=True, top_logprobs=3, stream=True))
+    chunks = list(
+        client.chat.completions.create(
+            model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=3, stream=True
+        )
+    )
     text = "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices)
-    streamed = [e for ch in chunks if ch.choices and ch.choices[0].logprobs
-                for e in ch.choices[0].logprobs.content]
+    streamed = [
+        e for ch in chunks if ch.choices and ch.choices[0].logprobs for e in ch.choices[0].logprobs.content
+    ]
     assert text == c.message.content
     _check_entries(streamed, text, 3)
     assert [e.token for e in streamed] == [e.token for e in c.logprobs.content]
@@ -309,8 +347,11 @@ def test_completion_logprobs_on_the_real_engine(server):
     from selfrefine.engine import models
 
     ids = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL))).encode(prompt)
-    chunks = list(client.completions.create(model=PLAIN, prompt=ids, max_tokens=12, temperature=0, logprobs=2,
-                                            stream=True))
+    chunks = list(
+        client.completions.create(
+            model=PLAIN, prompt=ids, max_tokens=12, temperature=0, logprobs=2, stream=True
+        )
+    )
     text = "".join(ch.choices[0].text for ch in chunks if ch.choices)
     parts = [ch.choices[0].logprobs for ch in chunks if ch.choices and ch.choices[0].logprobs]
     assert text == c.text
@@ -344,8 +385,12 @@ def test_token_id_prompts_on_the_real_engine(server):
     one = client.completions.create(model=PLAIN, prompt=ids[1], max_tokens=8, temperature=0)
     assert one.choices[0].text == by_text.choices[1].text
 
-    for prompt, param in (([], "prompt"), ([[]], "prompt.0"), ([ids[0], [len(tok) + 5]], "prompt.1"),
-                          ([-3], "prompt")):
+    for prompt, param in (
+        ([], "prompt"),
+        ([[]], "prompt.0"),
+        ([ids[0], [len(tok) + 5]], "prompt.1"),
+        ([-3], "prompt"),
+    ):
         with pytest.raises(openai.BadRequestError) as e:
             client.completions.create(model=PLAIN, prompt=prompt, max_tokens=2)
         assert e.value.param == param, e.value.message
@@ -360,29 +405,48 @@ def test_chat_logprobs_with_a_stop_string_describe_the_trimmed_text(server):
     the logprob entries must be those of the returned text only, whole and streamed."""
     client = server.client()
     client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)  # warm the cache
-    free = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
-                                          logprobs=True, top_logprobs=2).choices[0]
+    free = client.chat.completions.create(
+        model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=2
+    ).choices[0]
     text, tokens = free.message.content, [e.token for e in free.logprobs.content]
     assert "".join(tokens) == text and len(tokens) >= 4, tokens
     # a stop string that starts where a token starts, past the first two tokens, and occurs nowhere
     # earlier: the same greedy path then stops right before that token
     starts = [sum(len(t) for t in tokens[:j]) for j in range(len(tokens))]
-    j = next((j for j in range(2, len(tokens) - 1)
-              if tokens[j].strip() and text.find(tokens[j] + tokens[j + 1]) == starts[j]), None)
+    j = next(
+        (
+            j
+            for j in range(2, len(tokens) - 1)
+            if tokens[j].strip() and text.find(tokens[j] + tokens[j + 1]) == starts[j]
+        ),
+        None,
+    )
     assert j is not None, tokens
     stop = tokens[j] + tokens[j + 1]
 
-    r = client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
-                                       logprobs=True, top_logprobs=2, stop=[stop])
+    r = client.chat.completions.create(
+        model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=2, stop=[stop]
+    )
     c = r.choices[0]
-    assert c.finish_reason == "stop" and c.message.content == text[:starts[j]], (stop, c.message.content)
+    assert c.finish_reason == "stop" and c.message.content == text[: starts[j]], (stop, c.message.content)
     _check_entries(c.logprobs.content, c.message.content, 2)  # the tokens join exactly to the text
     assert [e.token for e in c.logprobs.content] == tokens[:j]
 
-    chunks = list(client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0,
-                                                 logprobs=True, top_logprobs=2, stop=[stop], stream=True))
-    streamed = [e for ch in chunks if ch.choices and ch.choices[0].logprobs
-                for e in ch.choices[0].logprobs.content]
+    chunks = list(
+        client.chat.completions.create(
+            model=PLAIN,
+            messages=HI,
+            max_tokens=24,
+            temperature=0,
+            logprobs=True,
+            top_logprobs=2,
+            stop=[stop],
+            stream=True,
+        )
+    )
+    streamed = [
+        e for ch in chunks if ch.choices and ch.choices[0].logprobs for e in ch.choices[0].logprobs.content
+    ]
     assert "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices) == c.message.content
     assert [e.token for e in streamed] == tokens[:j]
 
@@ -399,8 +463,9 @@ def test_chat_logprob_bytes_join_to_the_utf8_of_a_character_split_across_tokens(
     tok = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL)))
     ask = [{"role": "user", "content": "Copy this line: ☕☕☕"}]  # SmolLM2-135M copies it (or writes emoji)
     client = server.client()
-    r = client.chat.completions.create(model=PLAIN, messages=ask, max_tokens=12, temperature=0,
-                                       logprobs=True, top_logprobs=2)
+    r = client.chat.completions.create(
+        model=PLAIN, messages=ask, max_tokens=12, temperature=0, logprobs=True, top_logprobs=2
+    )
     c = r.choices[0]
     text = c.message.content
     split = [ch for ch in text if ord(ch) > 127 and len(tok.encode(ch)) > 1]

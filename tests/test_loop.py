@@ -79,13 +79,16 @@ def test_best_selection_ties_go_to_the_earlier_output():
     assert res.answer == "y0"
 
 
-@pytest.mark.parametrize("feedback,stops", [
-    ("NO CHANGES NEEDED", True),
-    ("**No changes needed.**", True),
-    ("No changes needed!\n(the answer is fine)", True),
-    ("There are changes needed: the answer is not NO CHANGES NEEDED yet.", False),
-    ("Fix the second line.\nNO CHANGES NEEDED", False),
-])
+@pytest.mark.parametrize(
+    "feedback,stops",
+    [
+        ("NO CHANGES NEEDED", True),
+        ("**No changes needed.**", True),
+        ("No changes needed!\n(the answer is fine)", True),
+        ("There are changes needed: the answer is not NO CHANGES NEEDED yet.", False),
+        ("Fix the second line.\nNO CHANGES NEEDED", False),
+    ],
+)
 def test_stop_phrase_in_text_mode(feedback, stops):
     eng = ScriptedEngine(["y0", feedback, "y1"])
     res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, feedback_mode="text")))
@@ -94,8 +97,15 @@ def test_stop_phrase_in_text_mode(feedback, stops):
 
 
 def test_text_mode_records_scores_or_the_parse_failure():
-    eng = ScriptedEngine(["y0", "Add units.\ncorrectness: 2/5\ncompleteness: 3/5\nclarity: 4/5", "y1",
-                          "Looks odd to me.", "y2"])
+    eng = ScriptedEngine(
+        [
+            "y0",
+            "Add units.\ncorrectness: 2/5\ncompleteness: 3/5\nclarity: 4/5",
+            "y1",
+            "Looks odd to me.",
+            "y2",
+        ]
+    )
     res = run(refine(eng, Item("t"), RefineConfig(max_rounds=2, feedback_mode="text")))
     first, second = res.trace[1], res.trace[3]
     assert first.feedback["scores"] == scores(2, 3, 4) and first.feedback_error is None
@@ -108,7 +118,7 @@ def test_history_is_append_only_and_in_paper_order():
     run(refine(eng, Item("THE TASK"), RefineConfig(max_rounds=2)))
     texts = [eng.tokenizer.decode(p) for p in eng.prompts]
     for prev, cur in zip(eng.prompts, eng.prompts[1:]):
-        assert cur[:len(prev)] == prev  # each prompt extends the previous one token for token
+        assert cur[: len(prev)] == prev  # each prompt extends the previous one token for token
     last = texts[-1]
     order = [last.index(s) for s in ("THE TASK", "DRAFT0", "FB0", "OUT1", "FB1")]
     assert order == sorted(order)  # eq. 4: input, y0, fb0, y1, fb1 ... all in the refine prompt
@@ -133,8 +143,11 @@ def test_critic_model_writes_feedback_and_refinements():
     drafter = ScriptedEngine(["y0"], name="small")
     critic = ScriptedEngine([fb(), "y1"], name="big")
     res = run(refine(drafter, Item("t"), RefineConfig(max_rounds=1), critic=critic))
-    assert [(c.stage, c.model) for c in res.trace] == [("draft", "small"), ("feedback", "big"),
-                                                       ("refine", "big")]
+    assert [(c.stage, c.model) for c in res.trace] == [
+        ("draft", "small"),
+        ("feedback", "big"),
+        ("refine", "big"),
+    ]
     assert "y0" in critic.tokenizer.decode(critic.prompts[0])
 
 
@@ -165,12 +178,15 @@ def test_batch_keeps_order_and_turns_failures_into_error_records():
         assert isinstance(res[i], LoopResult) and res[i].answer == f"draft for task {i}"
 
 
-@pytest.mark.parametrize("kwargs,param", [
-    ({"max_rounds": -1}, "max_rounds"),
-    ({"feedback_mode": "yaml"}, "feedback_mode"),
-    ({"selection": "random"}, "selection"),
-    ({"threshold": 99}, "threshold"),
-])
+@pytest.mark.parametrize(
+    "kwargs,param",
+    [
+        ({"max_rounds": -1}, "max_rounds"),
+        ({"feedback_mode": "yaml"}, "feedback_mode"),
+        ({"selection": "random"}, "selection"),
+        ({"threshold": 99}, "threshold"),
+    ],
+)
 def test_invalid_config_names_the_parameter(kwargs, param):
     with pytest.raises(InvalidParameter) as exc:
         RefineConfig(**kwargs)
@@ -188,8 +204,12 @@ def test_events_are_emitted_in_order():
     eng = ScriptedEngine(["y0", fb(), "y1"])
     events = []
     run(refine(eng, Item("t"), RefineConfig(max_rounds=1), on_event=events.append))
-    assert [(e["type"], e["round"]) for e in events] == [("draft", 0), ("feedback", 0),
-                                                        ("refine_started", 1), ("refine", 1)]
+    assert [(e["type"], e["round"]) for e in events] == [
+        ("draft", 0),
+        ("feedback", 0),
+        ("refine_started", 1),
+        ("refine", 1),
+    ]
     assert events[1]["total"] == 3
 
 
@@ -204,15 +224,20 @@ def test_answer_schema_constrains_draft_and_rewrites_only():
 def test_chat_messages_start_the_conversation_unchanged():
     """The draft prompt is the plain chat completion's prompt: the client's messages, nothing added."""
     eng = ScriptedEngine(["y0", fb(stop=True)])
-    msgs = [{"role": "system", "content": "SYS"}, {"role": "user", "content": "Q1"},
-            {"role": "assistant", "content": "A1"}, {"role": "user", "content": "Q2"}]
+    msgs = [
+        {"role": "system", "content": "SYS"},
+        {"role": "user", "content": "Q1"},
+        {"role": "assistant", "content": "A1"},
+        {"role": "user", "content": "Q2"},
+    ]
     res = run(refine(eng, Item("Q2", messages=msgs), RefineConfig()))
     first = eng.tokenizer.decode(eng.prompts[0])
     assert first == eng.tokenizer.apply_chat_template(msgs, add_generation_prompt=True)
     eng2 = ScriptedEngine(["y0", fb(stop=True)])
     run(refine(eng2, Item("Q2", messages=msgs[1:]), RefineConfig()))
     assert eng2.tokenizer.decode(eng2.prompts[0]) == eng2.tokenizer.apply_chat_template(
-        msgs[1:], add_generation_prompt=True)
+        msgs[1:], add_generation_prompt=True
+    )
     assert res.answer == "y0"
     with pytest.raises(InvalidParameter, match="messages"):
         run(refine(eng, Item("x", messages=[{"role": "assistant", "content": "hi"}]), RefineConfig()))
@@ -231,7 +256,7 @@ def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review(
     assert texts[0] == eng.tokenizer.apply_chat_template(plain, add_generation_prompt=True)
     guide = cfg.prompts.guide(cfg.spec)
     assert "correctness, completeness, clarity" in guide and guide not in texts[0]
-    assert texts[1].startswith(texts[0]) and guide in texts[1][len(texts[0]):]
+    assert texts[1].startswith(texts[0]) and guide in texts[1][len(texts[0]) :]
     for a, b in zip(texts, texts[1:]):
         assert b.startswith(a)  # append-only
     assert texts[-1].count(guide) == 1
@@ -259,12 +284,13 @@ def test_text_mode_names_the_stop_phrase_in_the_review_turn_only():
     res = run(refine(eng, Item("task"), cfg))
     draft, review = (eng.tokenizer.decode(p) for p in eng.prompts)
     assert "ALL GOOD HERE" not in draft and "aspect: N/5" not in draft
-    assert review[len(draft):].count("reply only with: ALL GOOD HERE") == 1
-    assert "aspect: N/5" in review[len(draft):]
+    assert review[len(draft) :].count("reply only with: ALL GOOD HERE") == 1
+    assert "aspect: N/5" in review[len(draft) :]
     assert res.stop_reason == "stop_phrase"
 
 
 # ------------------------------------------------------------ stop rules consistent with the scores
+
 
 def test_every_aspect_at_the_top_stops_whatever_the_flag_says():
     eng = ScriptedEngine(["y0", fb(scores(5, 5, 5), stop=False)])
@@ -312,15 +338,22 @@ def test_stop_flag_min_is_checked_against_the_scale():
 
 # ------------------------------------------------------------ bad rewrites are rejected
 
-@pytest.mark.parametrize("rewrite,check", [
-    ('{"feedback": ["fine"], "scores": {"correctness": 5}, "stop": true}', "feedback_json"),
-    ("The review is clear and concise, but it does not say which oceans.", "review_talk"),
-    ("Here is the improved answer: Pacific and Atlantic.", "review_talk"),
-    ("ocean ocean ocean ocean " * 30, "repetitive"),
-    ("   ", "empty"),
-    ("Pacific.", "truncated"),
-    ("The two oceans are  the Pacific Ocean and the Atlantic Ocean, which border the Americas.", "identical"),
-])
+
+@pytest.mark.parametrize(
+    "rewrite,check",
+    [
+        ('{"feedback": ["fine"], "scores": {"correctness": 5}, "stop": true}', "feedback_json"),
+        ("The review is clear and concise, but it does not say which oceans.", "review_talk"),
+        ("Here is the improved answer: Pacific and Atlantic.", "review_talk"),
+        ("ocean ocean ocean ocean " * 30, "repetitive"),
+        ("   ", "empty"),
+        ("Pacific.", "truncated"),
+        (
+            "The two oceans are  the Pacific Ocean and the Atlantic Ocean, which border the Americas.",
+            "identical",
+        ),
+    ],
+)
 def test_a_bad_rewrite_ends_the_loop_with_the_previous_output(rewrite, check):
     draft = "The two oceans are the Pacific Ocean and the Atlantic Ocean, which border the Americas."
     eng = ScriptedEngine([draft, fb(), rewrite])
@@ -340,7 +373,9 @@ def test_a_shorter_rewrite_is_fine_when_the_review_asked_to_cut():
 
 def test_review_words_the_request_itself_used_are_allowed():
     eng = ScriptedEngine(["Great food.", fb(), "The review says the food is great and the service slow."])
-    res = run(refine(eng, Item("Summarize the review: food great, service slow."), RefineConfig(max_rounds=1)))
+    res = run(
+        refine(eng, Item("Summarize the review: food great, service slow."), RefineConfig(max_rounds=1))
+    )
     assert res.stop_reason == "max_rounds" and res.rounds == 1
 
 
@@ -358,17 +393,23 @@ def test_a_rejected_rewrite_is_never_returned_with_best_selection():
 
 # ------------------------------------------------------------ pairwise verification
 
+
 def _verdicts(first: str, second: str):
     """A responder: draft, feedback, rewrite, then the two A/B verdicts."""
+
     def respond(prompt: str) -> str:
         if "Which answer is better" in prompt:
             # first order shows (previous, rewrite), second (rewrite, previous)
             return '{"better": "%s"}' % (first if "Answer A:\ny0 draft" in prompt else second)
         if prompt.count("<user>") == 1:
             return "y0 draft"
-        if prompt.rstrip().endswith("<assistant>") and "Now answer my request again" in prompt.split("<user>")[-1]:
+        if (
+            prompt.rstrip().endswith("<assistant>")
+            and "Now answer my request again" in prompt.split("<user>")[-1]
+        ):
             return "y1 rewrite"
         return fb()
+
     return respond
 
 
@@ -378,9 +419,16 @@ def test_pairwise_keeps_a_rewrite_that_wins_both_orders():
     assert res.answer == "y1 rewrite" and res.stop_reason == "max_rounds"
     verify = [c for c in res.trace if c.stage == "verify"]
     assert len(verify) == 2 and all(c.round == 1 for c in verify)
-    assert all(s == {"type": "object", "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
-                     "required": ["better"], "additionalProperties": False}
-               for s in eng.schemas[3:5])
+    assert all(
+        s
+        == {
+            "type": "object",
+            "properties": {"better": {"type": "string", "enum": ["A", "B"]}},
+            "required": ["better"],
+            "additionalProperties": False,
+        }
+        for s in eng.schemas[3:5]
+    )
 
 
 @pytest.mark.parametrize("first,second", [("A", "A"), ("B", "B"), ("A", "B")])

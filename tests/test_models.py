@@ -9,8 +9,11 @@ from selfrefine.engine.errors import ModelError
 
 
 def test_catalog_has_the_three_models_and_a_default():
-    assert set(models.CATALOG) == {"smollm2-135m-instruct", "qwen2.5-coder-0.5b-instruct",
-                                   "qwen2.5-coder-1.5b-instruct"}
+    assert set(models.CATALOG) == {
+        "smollm2-135m-instruct",
+        "qwen2.5-coder-0.5b-instruct",
+        "qwen2.5-coder-1.5b-instruct",
+    }
     assert models.DEFAULT_MODEL in models.CATALOG
     for m in models.CATALOG.values():
         assert len(m.sha256) == 64 and all(p.count("==") == 1 for p in m.packages)

@@ -13,9 +13,9 @@ from selfrefine import SelfRefine, cli
 from selfrefine.engine import options as table
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import SelfRefineOptions
-from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.serving import LoopGate, Serving
 from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.tasks import registry
@@ -24,13 +24,35 @@ from tests.fakes import ScriptedEngine
 # A value other than the default for every option (checked to be complete below), chosen so
 # that all of them fit in one loop: 2 aspects on 0-10 allow a threshold of 5 and a flag minimum of 3.
 SAMPLES = {
-    "rounds": 2, "feedback": "text", "aspects": ("brevity", "tone"), "scale": (0, 10), "feedback_points": 2,
-    "feedback_point_words": 9, "feedback_point_chars": 40, "feedback_form": "grounded", "spans": "lines",
-    "threshold": 5, "stop_flag": False, "stop_flag_min": 3, "stop_on_top": False,
+    "rounds": 2,
+    "feedback": "text",
+    "aspects": ("brevity", "tone"),
+    "scale": (0, 10),
+    "feedback_points": 2,
+    "feedback_point_words": 9,
+    "feedback_point_chars": 40,
+    "feedback_form": "grounded",
+    "spans": "lines",
+    "threshold": 5,
+    "stop_flag": False,
+    "stop_flag_min": 3,
+    "stop_on_top": False,
     "stop_on_no_problems": False,
-    "reject": False, "verify": "pairwise", "stop_phrase": "DONE", "selection": "best", "exclude_draft": True,
-    "refine_mode": "append", "append_separator": "\n", "retries": 1, "retry_on": ("guard", "identical"),
-    "run_code": False, "feedback_temperature": 0.5, "temperature": 0.2, "top_p": 0.9, "max_tokens": 64, "seed": 3,
+    "reject": False,
+    "verify": "pairwise",
+    "stop_phrase": "DONE",
+    "selection": "best",
+    "exclude_draft": True,
+    "refine_mode": "append",
+    "append_separator": "\n",
+    "retries": 1,
+    "retry_on": ("guard", "identical"),
+    "run_code": False,
+    "feedback_temperature": 0.5,
+    "temperature": 0.2,
+    "top_p": 0.9,
+    "max_tokens": 64,
+    "seed": 3,
 }
 COMMANDS = {c.name: c for c in typer.main.get_command(cli.app).commands.values()}
 
@@ -49,8 +71,10 @@ def _params(command: str) -> dict:
 def _task(tmp_path, loop: str = "", feedback: str = "aspects: [brevity]", sampling: str = "", top: str = ""):
     f = tmp_path / "t"
     f.mkdir(exist_ok=True)
-    (f / "task.yaml").write_text(f"name: t\nscorer: s.py:S\nfeedback: {{{feedback}}}\nloop: {{{loop}}}\n"
-                                 f"sampling: {{{sampling}}}\n{top}")
+    (f / "task.yaml").write_text(
+        f"name: t\nscorer: s.py:S\nfeedback: {{{feedback}}}\nloop: {{{loop}}}\n"
+        f"sampling: {{{sampling}}}\n{top}"
+    )
     (f / "input.j2").write_text("Say {{ word }}")
     (f / "data.jsonl").write_text('{"id": "a", "word": "hi"}\n')
     (f / "s.py").write_text("class S:\n    def score(self, row, out):\n        return {'score': 1.0}\n")
@@ -103,12 +127,20 @@ def test_each_option_has_one_name_and_default_on_every_surface(o, tmp_path):
         assert fields[o.name].description == o.doc()
     # task.yaml: a task that leaves the option out has the table's default; one that sets it, its value
     if o.target is not None:
-        assert table.normal(o.name, _read(_task(tmp_path).cfg if o.name != "aspects" else
-                                          _task(tmp_path, feedback="").cfg, o)) == o.default
+        assert (
+            table.normal(
+                o.name,
+                _read(_task(tmp_path).cfg if o.name != "aspects" else _task(tmp_path, feedback="").cfg, o),
+            )
+            == o.default
+        )
     sections = {"loop": "", "feedback": "aspects: [brevity]", "sampling": ""}
     extra = f"{o.name}: {_yaml(SAMPLES[o.name])}"
-    sections[o.section] = ", ".join(x for x in (sections[o.section], extra) if x and not (
-        o.name == "aspects" and x.startswith("aspects: [brevity]")))
+    sections[o.section] = ", ".join(
+        x
+        for x in (sections[o.section], extra)
+        if x and not (o.name == "aspects" and x.startswith("aspects: [brevity]"))
+    )
     if table.TASK in o.surfaces:
         assert table.normal(o.name, _read(_task(tmp_path, *sections.values()).cfg, o)) == SAMPLES[o.name]
     else:
@@ -128,8 +160,10 @@ def test_the_values_reach_the_refine_config_on_every_surface(tmp_path, monkeypat
     chars = SelfRefineOptions(feedback_point_chars=40).to_config(Sampling(), None)
     assert chars.spec.item_words == 7  # the deprecated bound in characters, one word per 6
     t = _task(tmp_path)
-    check(registry.with_overrides(t, **{o.name: SAMPLES[o.name] for o in table.on(table.OVERRIDE)}).cfg,
-          table.OVERRIDE)
+    check(
+        registry.with_overrides(t, **{o.name: SAMPLES[o.name] for o in table.on(table.OVERRIDE)}).cfg,
+        table.OVERRIDE,
+    )
     assert registry.with_overrides(t, rounds=None).cfg == t.cfg  # None keeps the task's value
 
     # the CLI's flags, through `selfrefine run` up to the loops (no engine: they are faked)
@@ -148,8 +182,10 @@ def test_the_values_reach_the_refine_config_on_every_surface(tmp_path, monkeypat
         if o.kind == "bool":
             args.append(o.flag() if v else f"--no-{o.name.replace('_', '-')}")
         else:
-            args += [o.flag(), ",".join(v) if o.kind == "names" else "{}-{}".format(*v) if o.kind == "scale"
-                     else str(v)]
+            args += [
+                o.flag(),
+                ",".join(v) if o.kind == "names" else "{}-{}".format(*v) if o.kind == "scale" else str(v),
+            ]
     r = CliRunner().invoke(cli.app, args)
     assert "faked" in r.output, r.output
     check(seen["cfg"], table.CLI)
@@ -180,8 +216,11 @@ def test_unknown_keys_are_refused_with_their_name(tmp_path):
 
 def test_an_unknown_selfrefine_field_is_a_400_naming_it():
     serving = Serving(ScriptedEngine([]), "m", LoopGate(4, 0, Metrics()), Metrics())
-    body = {"model": "m-selfrefine", "messages": [{"role": "user", "content": "hi"}],
-            "selfrefine": {"rounds": 1, "stop_flg": False}}
+    body = {
+        "model": "m-selfrefine",
+        "messages": [{"role": "user", "content": "hi"}],
+        "selfrefine": {"rounds": 1, "stop_flg": False},
+    }
     with pytest.raises(InvalidParameter) as e:
         serving.plan_chat(body)
     status, out = error_response(e.value)
@@ -193,8 +232,11 @@ def test_aliases_map_to_the_name_and_two_spellings_are_refused(tmp_path):
     assert SelfRefineOptions(max_rounds=2).rounds == 2
     assert SelfRefineOptions.model_validate({"max_rounds": 3}).to_config(Sampling(), None).max_rounds == 3
     assert SelfRefine(max_rounds=2).config.max_rounds == 2
-    t = _task(tmp_path, loop="max_rounds: 2", feedback="aspects: [brevity], max_items: 2, item_words: 9, "
-              "form: grounded")
+    t = _task(
+        tmp_path,
+        loop="max_rounds: 2",
+        feedback="aspects: [brevity], max_items: 2, item_words: 9, form: grounded",
+    )
     spec = t.cfg.spec
     assert (t.cfg.max_rounds, spec.max_items, spec.item_words, spec.form) == (2, 2, 9, "grounded")
     with pytest.raises(InvalidParameter) as e:
@@ -210,7 +252,7 @@ def test_the_readme_lists_every_option_with_its_default_and_old_spellings():
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    section = readme[readme.index("### Loop options"):]
+    section = readme[readme.index("### Loop options") :]
     rows = {line.split("|")[1].strip(" `"): line for line in section.splitlines() if line.startswith("| `")}
     for o in table.OPTIONS:
         assert o.name in rows, o.name

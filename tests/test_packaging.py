@@ -43,8 +43,9 @@ def _project_imports(path: Path) -> list[str]:
 
 def test_no_bare_layer_imports_anywhere():
     files = [p for d in (*LAYERS, "selfrefine", "tests", "scripts") for p in (ROOT / d).rglob("*.py")]
-    bare = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in _project_imports(p)
-            if m.split(".")[0] in LAYERS]
+    bare = [
+        f"{p.relative_to(ROOT)}: {m}" for p in files for m in _project_imports(p) if m.split(".")[0] in LAYERS
+    ]
     assert len(files) > 40 and bare == []
 
 
@@ -69,12 +70,15 @@ def test_checkout_layout_is_plain_symlinks():
         link = ROOT / "selfrefine" / layer
         assert link.is_symlink() and os.readlink(link) == f"../{layer}", layer
     assert "__path__" not in (ROOT / "selfrefine" / "__init__.py").read_text()
-    code = ("import importlib.util as u, selfrefine.engine.loop as l; "
-            "print(l.__file__); print([n for n in ('tests', 'docs', 'selfrefine', 'scripts') "
-            "if u.find_spec('selfrefine.' + n) is not None])")
+    code = (
+        "import importlib.util as u, selfrefine.engine.loop as l; "
+        "print(l.__file__); print([n for n in ('tests', 'docs', 'selfrefine', 'scripts') "
+        "if u.find_spec('selfrefine.' + n) is not None])"
+    )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", code], cwd="/", env=env, capture_output=True, text=True,
-                         timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd="/", env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr
     where, extra = out.stdout.split("\n")[:2]
     assert Path(where).resolve() == ROOT / "engine" / "loop.py" and extra == "[]"
@@ -83,8 +87,16 @@ def test_checkout_layout_is_plain_symlinks():
 def _copy_source(dst: Path) -> None:
     """The tracked files only (no build/, egg-info, caches or venv left by a checkout)."""
     try:
-        files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True,
-                               ).stdout.decode().split("\0")
+        files = (
+            subprocess.run(
+                ["git", "ls-files", "-z"],
+                cwd=ROOT,
+                capture_output=True,
+                check=True,
+            )
+            .stdout.decode()
+            .split("\0")
+        )
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("needs a git checkout to list the tracked files")
     for f in filter(None, files):
@@ -99,16 +111,38 @@ def _copy_source(dst: Path) -> None:
 def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     src, dist, venv = tmp_path / "src", tmp_path / "dist", tmp_path / "venv"
     _copy_source(src)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                    "-w", str(dist), str(src)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(dist),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     (wheel,) = dist.glob("selfrefine-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
     assert top == {"selfrefine"}
-    for must in ("selfrefine/cli.py", "selfrefine/engine/loop.py", "selfrefine/grammars/feedback.py",
-                 "selfrefine/tasks/commongen_hard/task.yaml", "selfrefine/tasks/commongen_hard/data.jsonl",
-                 "selfrefine/tasks/generic/task.yaml", "selfrefine/tasks/generic/data.jsonl",
-                 "selfrefine/bench/run.py", "selfrefine/engine/server/app.py"):
+    for must in (
+        "selfrefine/cli.py",
+        "selfrefine/engine/loop.py",
+        "selfrefine/grammars/feedback.py",
+        "selfrefine/tasks/commongen_hard/task.yaml",
+        "selfrefine/tasks/commongen_hard/data.jsonl",
+        "selfrefine/tasks/generic/task.yaml",
+        "selfrefine/tasks/generic/data.jsonl",
+        "selfrefine/bench/run.py",
+        "selfrefine/engine/server/app.py",
+    ):
         assert must in names, must
 
     # A fresh venv with the wheel; its dependencies come from this interpreter's site-packages,
@@ -116,16 +150,37 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     # them, are not processed), so `selfrefine` can only come from the wheel.
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     vpy = venv / "bin" / "python"
-    purelib = subprocess.run([str(vpy), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    purelib = subprocess.run(
+        [str(vpy), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     (Path(purelib) / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(vpy), "install", "-q", "--no-deps",
-                    str(wheel)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(vpy), "install", "-q", "--no-deps", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "COLUMNS": "200"}
-    run = lambda *a: subprocess.run(a, cwd=tmp_path, env=env, capture_output=True, text=True,  # noqa: E731
-                                    timeout=300)
-    where = run(str(vpy), "-c", "import selfrefine, selfrefine.engine.loop as l, selfrefine.tasks.registry as r;"
-                "print(selfrefine.__file__); print(l.__file__); print(len(r.available()))")
+
+    def run(*a):
+        return subprocess.run(
+            a,
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,  # noqa: E731
+            timeout=300,
+        )
+
+    where = run(
+        str(vpy),
+        "-c",
+        "import selfrefine, selfrefine.engine.loop as l, selfrefine.tasks.registry as r;"
+        "print(selfrefine.__file__); print(l.__file__); print(len(r.available()))",
+    )
     assert where.returncode == 0, where.stderr
     lines = where.stdout.split()
     assert all(line.startswith(purelib) for line in lines[:2]) and lines[2] == "8"
@@ -137,3 +192,17 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     listed = run(exe, "models", "list")
     assert listed.returncode == 0, listed.stderr
     assert "qwen2.5-coder-0.5b-instruct" in listed.stdout and "smollm2-135m-instruct" in listed.stdout
+
+
+def test_every_package_folder_is_in_the_wheels_package_list():
+    """pyproject lists the packages by name: a new folder left off the list is missing from an
+    installed copy (as engine/observe once was) while the checkout works."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {"selfrefine"} | {
+        "selfrefine." + ".".join(p.parent.relative_to(ROOT).parts)
+        for layer in LAYERS
+        for p in (ROOT / layer).rglob("__init__.py")
+    }
+    assert found == listed

@@ -32,8 +32,12 @@ def _plain(real, text: str) -> str:
     """The model's plain answer: its chat template around the request, nothing else."""
     engine, run = real
     tok = engine.tokenizer
-    ids = tok.encode(tok.apply_chat_template([{"role": "user", "content": text}], tokenize=False,
-                                             add_generation_prompt=True), add_special_tokens=False)
+    ids = tok.encode(
+        tok.apply_chat_template(
+            [{"role": "user", "content": text}], tokenize=False, add_generation_prompt=True
+        ),
+        add_special_tokens=False,
+    )
     out = run(engine.generate(ids, Sampling(temperature=0.0, max_tokens=MAX_TOKENS, seed=0)))
     return out.text.strip()
 
@@ -45,10 +49,35 @@ def test_cli_loop_drafts_equal_plain_generation(real, tmp_path):
     # one loop at a time, so each draft runs alone in the batch, as the plain calls below do;
     # speculation off as on the plain engine: in bfloat16 its verify step rounds differently and
     # can flip a near-tie (bench/README, "Speculation")
-    p = subprocess.run([CLI, "run", "--file", str(src), "--out", str(dst), "--model", TEST_MODEL,
-                        "--rounds", "1", "--temperature", "0", "--seed", "0", "--max-tokens", str(MAX_TOKENS),
-                        "--concurrency", "1", "--kv-cache-gib", "1", "--speculation", "off"],
-                       capture_output=True, text=True, timeout=1200)
+    p = subprocess.run(
+        [
+            CLI,
+            "run",
+            "--file",
+            str(src),
+            "--out",
+            str(dst),
+            "--model",
+            TEST_MODEL,
+            "--rounds",
+            "1",
+            "--temperature",
+            "0",
+            "--seed",
+            "0",
+            "--max-tokens",
+            str(MAX_TOKENS),
+            "--concurrency",
+            "1",
+            "--kv-cache-gib",
+            "1",
+            "--speculation",
+            "off",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     records = [json.loads(line) for line in dst.read_text().splitlines()]
     assert [r["id"] for r in records] == [str(i) for i in range(len(prompts))]

@@ -41,6 +41,7 @@ def xg_compile():
     def accepts(schema: dict, text: str) -> bool:
         m = xg.GrammarMatcher(compiler.compile_json_schema(json.dumps(schema), any_whitespace=False))
         return m.accept_string(text)
+
     return accepts
 
 
@@ -65,11 +66,17 @@ def _enums_admit(schema: dict, value, defs: dict) -> bool:
         return value in schema["enum"]
     if schema.get("type") == "object":
         props = schema.get("properties", {})
-        return (isinstance(value, dict) and set(value) == set(props)
-                and all(_enums_admit(props[k], v, defs) for k, v in value.items()))
+        return (
+            isinstance(value, dict)
+            and set(value) == set(props)
+            and all(_enums_admit(props[k], v, defs) for k, v in value.items())
+        )
     if schema.get("type") == "array":
-        return (isinstance(value, list) and len(value) <= schema.get("maxItems", len(value))
-                and all(_enums_admit(schema["items"], v, defs) for v in value))
+        return (
+            isinstance(value, list)
+            and len(value) <= schema.get("maxItems", len(value))
+            and all(_enums_admit(schema["items"], v, defs) for v in value)
+        )
     return True
 
 
@@ -80,15 +87,24 @@ def _verdict(spec: FeedbackSpec, marks: dict[str, bool], score: int = 3, stop: b
 # ---------------------------------------------------------------- the clause splitter
 
 
-@pytest.mark.parametrize("request_, clauses", [
-    (HAIKU, HAIKU_CLAUSES),
-    ("Summarize the text; keep it under 50 words, and use plain English.",
-     ("Summarize the text", "keep it under 50 words", "use plain English.")),
-    ("Write a story:\n- about a cat\n2. under 100 words\nb) in French",
-     ("Write a story", "about a cat", "under 100 words", "in French")),
-    ("Explain recursion, then give an example, but keep it short!",
-     ("Explain recursion", "give an example", "keep it short!")),
-])
+@pytest.mark.parametrize(
+    "request_, clauses",
+    [
+        (HAIKU, HAIKU_CLAUSES),
+        (
+            "Summarize the text; keep it under 50 words, and use plain English.",
+            ("Summarize the text", "keep it under 50 words", "use plain English."),
+        ),
+        (
+            "Write a story:\n- about a cat\n2. under 100 words\nb) in French",
+            ("Write a story", "about a cat", "under 100 words", "in French"),
+        ),
+        (
+            "Explain recursion, then give an example, but keep it short!",
+            ("Explain recursion", "give an example", "keep it short!"),
+        ),
+    ],
+)
 def test_clauses_are_sentences_items_and_joined_parts(request_, clauses):
     assert request_clauses(request_) == clauses
     assert all(c in request_ for c in clauses)  # spans of the request itself
@@ -98,7 +114,9 @@ def test_a_bare_and_splits_only_between_clauses():
     # "salt and pepper" is one thing; "... and make it rhyme" a second requirement
     assert request_clauses("Use salt and pepper") == ("Use salt and pepper",)
     assert request_clauses("Use salt and pepper and write three short paragraphs") == (
-        "Use salt and pepper", "write three short paragraphs")
+        "Use salt and pepper",
+        "write three short paragraphs",
+    )
 
 
 def test_clauses_drop_one_word_parts_and_repeats_and_are_deterministic():
@@ -115,15 +133,18 @@ def test_clauses_drop_one_word_parts_and_repeats_and_are_deterministic():
 def test_the_pick_admits_only_the_requests_own_spans(xg_compile):
     schema = requirements_schema(HAIKU_CLAUSES)
     good = [{"requirements": ["make it rhyme.", "End with a question."]}, {"requirements": []}]
-    bad = [{"requirements": ["make it rhyme"]},  # not exactly as written
-           {"requirements": ["Use only five words."]},  # invented
-           {"requirements": ["make it rhyme."], "extra": 1}, {}]
+    bad = [
+        {"requirements": ["make it rhyme"]},  # not exactly as written
+        {"requirements": ["Use only five words."]},  # invented
+        {"requirements": ["make it rhyme."], "extra": 1},
+        {},
+    ]
     for value in good:
         assert _valid(schema, value) and xg_compile(schema, json.dumps(value)), value
     for value in bad:
         assert not _valid(schema, value) and not xg_compile(schema, json.dumps(value)), value
     many = tuple(f"clause number {i}" for i in range(MAX_REQUIREMENTS + 3))
-    assert not _valid(requirements_schema(many), {"requirements": list(many[:MAX_REQUIREMENTS + 1])})
+    assert not _valid(requirements_schema(many), {"requirements": list(many[: MAX_REQUIREMENTS + 1])})
     assert requirements_budget(HAIKU_CLAUSES) >= len(json.dumps(good[0]))
 
 
@@ -154,10 +175,14 @@ def test_unmet_requirements_become_the_rewrites_problems_in_either_polarity():
     missing = FeedbackSpec(form="requirements", verdict="missing")
     met = FeedbackSpec(form="requirements", verdict="met")
     want = [f'{REQUIREMENT_LABEL}: "make it rhyme."']
-    fb_missing = missing.parse_json(_verdict(missing, {HAIKU_CLAUSES[0]: False, HAIKU_CLAUSES[1]: True,
-                                                       HAIKU_CLAUSES[2]: False}), HAIKU_CLAUSES)
-    fb_met = met.parse_json(_verdict(met, {HAIKU_CLAUSES[0]: True, HAIKU_CLAUSES[1]: False,
-                                           HAIKU_CLAUSES[2]: True}), HAIKU_CLAUSES)
+    fb_missing = missing.parse_json(
+        _verdict(missing, {HAIKU_CLAUSES[0]: False, HAIKU_CLAUSES[1]: True, HAIKU_CLAUSES[2]: False}),
+        HAIKU_CLAUSES,
+    )
+    fb_met = met.parse_json(
+        _verdict(met, {HAIKU_CLAUSES[0]: True, HAIKU_CLAUSES[1]: False, HAIKU_CLAUSES[2]: True}),
+        HAIKU_CLAUSES,
+    )
     assert missing.problems(fb_missing) == (want, []) and met.problems(fb_met) == (want, [])
     cfg = RefineConfig(spec=missing)
     read = read_feedback(_verdict(missing, dict.fromkeys(HAIKU_CLAUSES, True), 5, True), cfg, HAIKU_CLAUSES)
@@ -262,8 +287,15 @@ def test_no_pick_takes_the_turn_back_out_and_reviews_as_today(pick):
 def test_the_met_polarity_flags_the_false_ones():
     spec = FeedbackSpec(form="requirements", verdict="met")
     pick = json.dumps({"requirements": ["make it rhyme."]})
-    eng = ScriptedEngine(["Leaves fall.", pick, _verdict(spec, {"make it rhyme.": False}, 5, True),
-                          "Leaves fall, trees call.", _verdict(spec, {"make it rhyme.": True}, 5, True)])
+    eng = ScriptedEngine(
+        [
+            "Leaves fall.",
+            pick,
+            _verdict(spec, {"make it rhyme.": False}, 5, True),
+            "Leaves fall, trees call.",
+            _verdict(spec, {"make it rhyme.": True}, 5, True),
+        ]
+    )
     res = asyncio.run(refine(eng, Item(HAIKU), RefineConfig(spec=spec)))
     assert res.stop_reason == "top_scores" and res.rounds == 1 and res.checks["unmet"] == 1
     assert VERDICT_QUESTIONS["met"] in eng.tokenizer.decode(eng.prompts[2])
@@ -282,8 +314,10 @@ def test_the_real_grammar_forces_the_pick_to_be_spans_of_the_request(real):
     from selfrefine.engine.types import Sampling
 
     engine, run = real
-    request = ("Write a short poem about the sea and make every line rhyme. Use at most four lines; "
-               "avoid the word blue.")
+    request = (
+        "Write a short poem about the sea and make every line rhyme. Use at most four lines; "
+        "avoid the word blue."
+    )
     clauses = request_clauses(request)
     conv = Conversation(engine.tokenizer, ChatFormat.from_tokenizer(engine.tokenizer), request)
     conv.add_assistant_text("The sea is wide,\nthe sea is blue.")

@@ -177,7 +177,9 @@ def test_loop_calls_carry_one_priority_per_loop():
 
     class Recording(ScriptedEngine):
         async def generate(self, prompt_ids, sampling, json_schema=None, **kw):
-            seen.append((self.tokenizer.decode(prompt_ids).split("<user>")[1][:7], scheduling.priority("loop")))
+            seen.append(
+                (self.tokenizer.decode(prompt_ids).split("<user>")[1][:7], scheduling.priority("loop"))
+            )
             return await super().generate(prompt_ids, sampling, json_schema, **kw)
 
     engine = Recording(respond=_respond)

@@ -28,8 +28,8 @@ from selfrefine.engine.server.app import MAX_JSON_DEPTH, parse_body
 from selfrefine.engine.server.errors import ModelNotFound, QueueFull, Unauthorized, error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest, SelfRefineOptions
-from selfrefine.engine.types import Sampling
 from selfrefine.engine.server.serving import LoopGate, Serving
+from selfrefine.engine.types import Sampling
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
 
@@ -52,8 +52,13 @@ FAST_LOOP = {
 }
 # A loop that runs long on any hardware (16 rounds, no early stop): for tests that hang up on it
 # or hold admission slots with it, and then cancel it.
-LONG_LOOP = {**FAST_LOOP, "max_rounds": 16, "aspects": ["correctness", "clarity"], "feedback_points": 4,
-             "feedback_point_words": 20}
+LONG_LOOP = {
+    **FAST_LOOP,
+    "max_rounds": 16,
+    "aspects": ["correctness", "clarity"],
+    "feedback_points": 4,
+    "feedback_point_words": 20,
+}
 HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
 CITY_SCHEMA = {
     "type": "object",
@@ -84,8 +89,9 @@ class Server:
 
     def stream(self, path: str, body: dict):
         """An open streaming POST (a context manager), for raw SSE lines and hanging up mid-stream."""
-        return httpx.stream("POST", self.base + path, timeout=300,
-                            headers={"Authorization": f"Bearer {KEY}"}, json=body)
+        return httpx.stream(
+            "POST", self.base + path, timeout=300, headers={"Authorization": f"Bearer {KEY}"}, json=body
+        )
 
     def post(self, path: str, body, key: str | None = KEY, timeout: float = 300, **kw) -> httpx.Response:
         headers = {"Authorization": f"Bearer {key}"} if key is not None else {}
@@ -121,7 +127,9 @@ def launch(tmp_path_factory, *args: str, env: dict | None = None, model: str = T
         else:
             full_env[k] = v
     with log.open("w") as fh:
-        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True, env=full_env)
+        proc = subprocess.Popen(
+            cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True, env=full_env
+        )
     return Server(port, proc, log)
 
 
@@ -153,8 +161,16 @@ def stop(srv: Server) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = launch(tmp_path_factory, "--api-key", KEY, "--max-concurrent-loops", str(RUNNING),
-                 "--max-queued-loops", str(QUEUED), "--debug-faults")
+    srv = launch(
+        tmp_path_factory,
+        "--api-key",
+        KEY,
+        "--max-concurrent-loops",
+        str(RUNNING),
+        "--max-queued-loops",
+        str(QUEUED),
+        "--debug-faults",
+    )
     try:
         wait_ready(srv)
         yield srv
@@ -166,6 +182,7 @@ def server(tmp_path_factory):
 def start_server(folder: Path, *extra: str):
     """`selfrefine serve` on the test model with the test key, as a context manager: yields the
     Server once /health says ok, and stops it afterwards."""
+
     class _Factory:  # launch() takes a tmp_path_factory; here the folder is given
         @staticmethod
         def mktemp(_name):
@@ -223,9 +240,19 @@ def test_refine_draft_equals_the_plain_answer(server):
         common = {"messages": msgs, "max_tokens": 32, "temperature": 0, "seed": 0}
         client.chat.completions.create(model=PLAIN, **common)  # fills the cache: the draft below hits it
         plain = client.chat.completions.create(model=PLAIN, **common).choices[0].message.content
-        r = client.chat.completions.create(model=REFINE, **common, extra_body={"selfrefine": {
-            "max_rounds": 1, "aspects": ["clarity"], "feedback_points": 1, "feedback_point_chars": 40,
-            "return_trace": True}})
+        r = client.chat.completions.create(
+            model=REFINE,
+            **common,
+            extra_body={
+                "selfrefine": {
+                    "max_rounds": 1,
+                    "aspects": ["clarity"],
+                    "feedback_points": 1,
+                    "feedback_point_chars": 40,
+                    "return_trace": True,
+                }
+            },
+        )
         loop = r.model_dump()["selfrefine"]["loops"][0]
         assert loop["trace"][0]["stage"] == "draft"
         if loop["trace"][0]["text"] != plain.strip():
@@ -233,9 +260,14 @@ def test_refine_draft_equals_the_plain_answer(server):
     assert not mismatched, mismatched[:3]
 
 
-ENGINE_COUNTERS = ("vllm:prompt_tokens_total", "vllm:generation_tokens_total", "vllm:prompt_tokens_cached_total",
-                   "selfrefine_engine_prompt_tokens_total", "selfrefine_engine_completion_tokens_total",
-                   "selfrefine_engine_cached_tokens_total")
+ENGINE_COUNTERS = (
+    "vllm:prompt_tokens_total",
+    "vllm:generation_tokens_total",
+    "vllm:prompt_tokens_cached_total",
+    "selfrefine_engine_prompt_tokens_total",
+    "selfrefine_engine_completion_tokens_total",
+    "selfrefine_engine_cached_tokens_total",
+)
 
 
 def _vllm(m: dict[str, float], name: str) -> float:
@@ -248,10 +280,13 @@ def _counted_by_the_engine(server, before: dict[str, float], usage) -> bool:
     m = server.metrics()
     d = {k: _vllm(m, k) - _vllm(before, k) for k in ENGINE_COUNTERS}
     cached = usage.prompt_tokens_details.cached_tokens if usage.prompt_tokens_details else 0
-    return (d["vllm:prompt_tokens_total"] == d["selfrefine_engine_prompt_tokens_total"] == usage.prompt_tokens
-            and d["vllm:generation_tokens_total"] == d["selfrefine_engine_completion_tokens_total"]
-            == usage.completion_tokens
-            and d["vllm:prompt_tokens_cached_total"] == d["selfrefine_engine_cached_tokens_total"] == cached)
+    return (
+        d["vllm:prompt_tokens_total"] == d["selfrefine_engine_prompt_tokens_total"] == usage.prompt_tokens
+        and d["vllm:generation_tokens_total"]
+        == d["selfrefine_engine_completion_tokens_total"]
+        == usage.completion_tokens
+        and d["vllm:prompt_tokens_cached_total"] == d["selfrefine_engine_cached_tokens_total"] == cached
+    )
 
 
 def test_chat_sync_refine_usage_adds_up_over_the_trace(server):
@@ -355,13 +390,16 @@ def test_chat_stream_refine_sends_round_events_then_the_answer(server):
 
 def test_raw_sse_ends_with_done_and_completions_work_on_both_models(server):
     for model, extra in ((PLAIN, {}), (REFINE, {"selfrefine": FAST_LOOP})):
-        with server.stream("/completions", {
-            "model": model,
-            "prompt": "The capital of France is",
-            "max_tokens": 6,
-            "stream": True,
-            **extra,
-        }) as r:
+        with server.stream(
+            "/completions",
+            {
+                "model": model,
+                "prompt": "The capital of France is",
+                "max_tokens": 6,
+                "stream": True,
+                **extra,
+            },
+        ) as r:
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
             lines = [ln for ln in r.iter_lines() if ln]
         assert all(ln.startswith("data: ") for ln in lines) and lines[-1] == "data: [DONE]"
@@ -486,10 +524,14 @@ def test_n_runs_independent_loops(server):
         # 100,000 levels deep: Python's parser raises RecursionError, which was a 500
         ('{"a": ' * 100_000 + "1" + "}" * 100_000, "body"),
         # valid JSON, but a lone surrogate is no text: the tokenizer raised TypeError, a 500
-        (f'{{"model": "{PLAIN}", "messages": [{{"role": "user", "content": "ab\\udcff"}}]}}',
-         "messages.0.content"),
-        (f'{{"model": "{REFINE}", "messages": [{{"role": "user", "content": "\\ud800 hi"}}]}}',
-         "messages.0.content"),
+        (
+            f'{{"model": "{PLAIN}", "messages": [{{"role": "user", "content": "ab\\udcff"}}]}}',
+            "messages.0.content",
+        ),
+        (
+            f'{{"model": "{REFINE}", "messages": [{{"role": "user", "content": "\\ud800 hi"}}]}}',
+            "messages.0.content",
+        ),
     ],
 )
 def test_invalid_parameters_get_400_naming_the_parameter(server, body, param):
@@ -563,13 +605,16 @@ def test_engine_fault_gets_500_and_the_server_keeps_serving(server):
     assert e.value.status_code == 500 and e.value.code == "engine_error" and e.value.type == "server_error"
     assert server.metrics()["selfrefine_engine_requests_total"] == before + 1  # the real draft ran
     # mid-stream, the fault arrives as an error event before [DONE]
-    with server.stream("/chat/completions", {
-        "model": REFINE,
-        "messages": HI,
-        "max_tokens": 8,
-        "stream": True,
-        "selfrefine": {**FAST_LOOP, "debug_fault": "refine"},
-    }) as r:
+    with server.stream(
+        "/chat/completions",
+        {
+            "model": REFINE,
+            "messages": HI,
+            "max_tokens": 8,
+            "stream": True,
+            "selfrefine": {**FAST_LOOP, "debug_fault": "refine"},
+        },
+    ) as r:
         lines = [ln for ln in r.iter_lines() if ln]
     assert lines[-1] == "data: [DONE]" and json.loads(lines[-2][6:])["error"]["code"] == "engine_error"
     ok = server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=4)
@@ -609,7 +654,9 @@ def _hung_up_and_stopped(server, before: dict[str, float]) -> None:
     """After a client hung up on a loop: our abort ran, the loop is gone, and vLLM itself holds
     no request any more (its own scheduler count, not our counter)."""
     assert _wait_for(
-        lambda: server.metrics()["selfrefine_engine_aborted_total"] > before["selfrefine_engine_aborted_total"]
+        lambda: (
+            server.metrics()["selfrefine_engine_aborted_total"] > before["selfrefine_engine_aborted_total"]
+        )
     )
     assert _wait_for(lambda: server.metrics()["selfrefine_loops_in_flight"] == 0)
     after = server.metrics()
@@ -636,6 +683,7 @@ def _vllm_dropped_the_aborted(m: dict[str, float], before: dict[str, float]) -> 
     not finish. This vLLM counts a client's abort under no finish reason (the front end drops the
     request's state before the engine core's output could be counted), so the proof is the
     finish that is missing; an "abort" finish, where a vLLM counts one, is not a normal finish."""
+
     def normal(x: dict[str, float]) -> float:
         return sum(v for reason, v in _finishes(x).items() if reason != "abort")
 
@@ -647,13 +695,16 @@ def _vllm_dropped_the_aborted(m: dict[str, float], before: dict[str, float]) -> 
 
 def test_disconnect_mid_stream_aborts_the_engine_requests(server):
     before = server.metrics()
-    with server.stream("/chat/completions", {
-        "model": REFINE,
-        "messages": HI,
-        "max_tokens": 64,
-        "stream": True,
-        "selfrefine": LONG_LOOP,
-    }) as r:
+    with server.stream(
+        "/chat/completions",
+        {
+            "model": REFINE,
+            "messages": HI,
+            "max_tokens": 64,
+            "stream": True,
+            "selfrefine": LONG_LOOP,
+        },
+    ) as r:
         assert r.status_code == 200
         for line in r.iter_lines():
             if '"type": "draft"' in line:
@@ -671,12 +722,18 @@ def test_disconnect_without_streaming_aborts_the_engine_requests(server):
 
     async def go():
         async with httpx.AsyncClient(timeout=300, headers={"Authorization": f"Bearer {KEY}"}) as c:
-            post = asyncio.create_task(c.post(server.base + "/chat/completions", json={
-                "model": REFINE, "messages": HI, "max_tokens": 64, "selfrefine": LONG_LOOP}))
+            post = asyncio.create_task(
+                c.post(
+                    server.base + "/chat/completions",
+                    json={"model": REFINE, "messages": HI, "max_tokens": 64, "selfrefine": LONG_LOOP},
+                )
+            )
             for _ in range(600):  # until vLLM's scheduler runs one of the loop's calls
                 m = server.metrics()
-                if (m["selfrefine_engine_requests_total"] > before["selfrefine_engine_requests_total"]
-                        and _vllm(m, "vllm:num_requests_running") >= 1):
+                if (
+                    m["selfrefine_engine_requests_total"] > before["selfrefine_engine_requests_total"]
+                    and _vllm(m, "vllm:num_requests_running") >= 1
+                ):
                     break
                 await asyncio.sleep(0.05)
             assert not post.done(), "a 16-round loop ended before its second engine call"
@@ -719,10 +776,24 @@ def test_full_queue_gets_429_for_every_request_until_a_slot_frees(server):
 
     async def go():
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
-        async with httpx.AsyncClient(timeout=300, limits=limits, headers={"Authorization": f"Bearer {KEY}"}) as c:
-            blockers = [asyncio.create_task(c.post(server.base + "/chat/completions", json={
-                "model": REFINE, "messages": HI, "max_tokens": 64, "n": 16, "selfrefine": LONG_LOOP}))
-                for _ in range((RUNNING + QUEUED) // 16)]
+        async with httpx.AsyncClient(
+            timeout=300, limits=limits, headers={"Authorization": f"Bearer {KEY}"}
+        ) as c:
+            blockers = [
+                asyncio.create_task(
+                    c.post(
+                        server.base + "/chat/completions",
+                        json={
+                            "model": REFINE,
+                            "messages": HI,
+                            "max_tokens": 64,
+                            "n": 16,
+                            "selfrefine": LONG_LOOP,
+                        },
+                    )
+                )
+                for _ in range((RUNNING + QUEUED) // 16)
+            ]
             try:
                 admitted = 0
                 for _ in range(600):  # until every slot is taken
@@ -732,8 +803,15 @@ def test_full_queue_gets_429_for_every_request_until_a_slot_frees(server):
                         break
                     await asyncio.sleep(0.05)
                 assert admitted == RUNNING + QUEUED and not any(b.done() for b in blockers)
-                burst = await asyncio.gather(*(c.post(server.base + "/chat/completions", json={
-                    "model": PLAIN, "messages": HI, "max_tokens": 1}) for _ in range(8)))
+                burst = await asyncio.gather(
+                    *(
+                        c.post(
+                            server.base + "/chat/completions",
+                            json={"model": PLAIN, "messages": HI, "max_tokens": 1},
+                        )
+                        for _ in range(8)
+                    )
+                )
                 with pytest.raises(openai.RateLimitError) as e:
                     await server.aclient().chat.completions.create(model=PLAIN, messages=HI, max_tokens=1)
                 return burst, e.value
@@ -780,13 +858,18 @@ def test_metrics_expose_loop_figures(server):
     """Each series checked here comes from requests made in this test, so it holds run alone."""
     before = server.metrics()
     server.client().chat.completions.create(model=PLAIN, messages=HI, max_tokens=4)
-    server.client().chat.completions.create(model=REFINE, messages=HI, max_tokens=8,
-                                            extra_body={"selfrefine": FAST_LOOP})
+    server.client().chat.completions.create(
+        model=REFINE, messages=HI, max_tokens=8, extra_body={"selfrefine": FAST_LOOP}
+    )
     with pytest.raises(openai.NotFoundError):
         server.client().chat.completions.create(model="gpt-17", messages=HI)
     m = server.metrics()
-    for name in ("selfrefine_loops_in_flight", "selfrefine_loops_queued", "selfrefine_prefix_cache_hit_share",
-                 "vllm:num_requests_running"):
+    for name in (
+        "selfrefine_loops_in_flight",
+        "selfrefine_loops_queued",
+        "selfrefine_prefix_cache_hit_share",
+        "vllm:num_requests_running",
+    ):
         assert name in m or any(k.startswith(name + "{") for k in m), name
 
     def grew(name: str, by: float = 1) -> bool:
@@ -882,16 +965,24 @@ def test_task_prompts_can_turn_the_guide_off_or_replace_it():
     s0 = Sampling()
     on = SelfRefineOptions().to_config(s0, None).prompts
     off = SelfRefineOptions(task={"guide": ""}).to_config(s0, None).prompts
-    mine = SelfRefineOptions(task={"guide": "Judge {aspects} from {low} to {high}."}).to_config(s0, None).prompts
+    mine = (
+        SelfRefineOptions(task={"guide": "Judge {aspects} from {low} to {high}."}).to_config(s0, None).prompts
+    )
     spec = SelfRefineOptions().to_config(s0, None).spec
     assert "strict reviewer" in on.review(spec, round=0) and on.system_text() is None
     assert off.guide(spec) is None and off.review(spec, round=0) == off.render("feedback_grammar", spec)
     assert mine.review(spec, round=0) == "Judge correctness, completeness, clarity from 1 to 5."
     assert mine.review(spec, round=1) == on.review(spec, round=1)  # later rounds: the short turn
-    opts = SelfRefineOptions(stop_flag_min=3, stop_on_top=False, stop_on_no_problems=False, reject=False,
-                             verify="pairwise").to_config(s0, None)
-    assert (opts.flag_min, opts.stop_on_top, opts.stop_on_no_problems, opts.reject_bad_rewrites,
-            opts.verify) == (3, False, False, False, "pairwise")
+    opts = SelfRefineOptions(
+        stop_flag_min=3, stop_on_top=False, stop_on_no_problems=False, reject=False, verify="pairwise"
+    ).to_config(s0, None)
+    assert (
+        opts.flag_min,
+        opts.stop_on_top,
+        opts.stop_on_no_problems,
+        opts.reject_bad_rewrites,
+        opts.verify,
+    ) == (3, False, False, False, "pairwise")
     with pytest.raises(InvalidParameter) as e:
         SelfRefineOptions(task={"guide": "{nope}"}).to_config(s0, None)
     assert e.value.param == "selfrefine.task.guide"
@@ -916,4 +1007,4 @@ def test_parse_body_bounds_depth_and_refuses_lone_surrogates_by_field():
     # raw UTF-8 bytes of a surrogate decode (json uses surrogatepass) to the same lone surrogate
     with pytest.raises(InvalidParameter, match="lone surrogate"):
         parse_body('{"prompt": "\udcff"}'.encode("utf-8", "surrogatepass"))
-    assert parse_body(b'{"prompt": "\\ud83d\\ude00"}') == {"prompt": "\U0001F600"}
+    assert parse_body(b'{"prompt": "\\ud83d\\ude00"}') == {"prompt": "\U0001f600"}

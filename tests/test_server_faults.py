@@ -21,8 +21,13 @@ LONG_LOOP = {
     "model": REFINE,
     "messages": HI,
     "max_tokens": 256,
-    "selfrefine": {"max_rounds": 16, "stop_flag": False, "stop_on_top": False,
-                   "stop_on_no_problems": False, "reject": False},
+    "selfrefine": {
+        "max_rounds": 16,
+        "stop_flag": False,
+        "stop_on_top": False,
+        "stop_on_no_problems": False,
+        "reject": False,
+    },
 }
 
 

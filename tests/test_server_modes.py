@@ -30,15 +30,24 @@ ENV_KEY = "env-key-456"
 def open_server(tmp_path_factory):
     """No --api-key (and no SELFREFINE_API_KEY), no --host, no --debug-faults; guidance backend.
     Records what the server answered while its engine was still loading."""
-    srv = launch(tmp_path_factory, "--structured-backend", "guidance", "--max-concurrent-loops", "8",
-                 env={"SELFREFINE_API_KEY": None})
+    srv = launch(
+        tmp_path_factory,
+        "--structured-backend",
+        "guidance",
+        "--max-concurrent-loops",
+        "8",
+        env={"SELFREFINE_API_KEY": None},
+    )
     early: dict = {"health": [], "request": None}
 
     def seen(h: httpx.Response) -> None:
         early["health"].append((h.status_code, h.json()))
         if early["request"] is None:  # one real request while the engine loads
-            r = httpx.post(srv.base + "/chat/completions", timeout=30,
-                           json={"model": PLAIN, "messages": HI, "max_tokens": 2})
+            r = httpx.post(
+                srv.base + "/chat/completions",
+                timeout=30,
+                json={"model": PLAIN, "messages": HI, "max_tokens": 2},
+            )
             early["request"] = (r.status_code, r.json())
 
     try:
@@ -53,7 +62,9 @@ def open_server(tmp_path_factory):
 def test_health_answers_starting_then_ok_and_requests_get_503_meanwhile(open_server):
     early = open_server.early
     assert early["health"], "the socket should answer while the engine loads"
-    assert all(code == 503 and body == {"status": "starting", "error": None} for code, body in early["health"])
+    assert all(
+        code == 503 and body == {"status": "starting", "error": None} for code, body in early["health"]
+    )
     status, body = early["request"]
     assert status == 503 and body["error"]["code"] == "engine_not_ready"
     assert "still starting" in body["error"]["message"]
@@ -63,8 +74,11 @@ def test_health_answers_starting_then_ok_and_requests_get_503_meanwhile(open_ser
 
 @pytest.mark.engine
 def test_without_a_key_v1_needs_no_authorization(open_server):
-    r = httpx.post(open_server.base + "/chat/completions", timeout=300,
-                   json={"model": PLAIN, "messages": HI, "max_tokens": 4})  # no Authorization header
+    r = httpx.post(
+        open_server.base + "/chat/completions",
+        timeout=300,
+        json={"model": PLAIN, "messages": HI, "max_tokens": 4},
+    )  # no Authorization header
     assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"] is not None
     client = openai.OpenAI(base_url=open_server.base, api_key="any string", max_retries=0, timeout=300)
     assert {m.id for m in client.models.list()} == {PLAIN, REFINE}
@@ -73,8 +87,11 @@ def test_without_a_key_v1_needs_no_authorization(open_server):
 @pytest.mark.engine
 def test_binds_to_localhost_by_default(open_server):
     port = int(open_server.url.rsplit(":", 1)[1])
-    listening = [c.laddr for c in psutil.Process(open_server.proc.pid).net_connections(kind="inet")
-                 if c.status == psutil.CONN_LISTEN]
+    listening = [
+        c.laddr
+        for c in psutil.Process(open_server.proc.pid).net_connections(kind="inet")
+        if c.status == psutil.CONN_LISTEN
+    ]
     assert [a.ip for a in listening if a.port == port] == ["127.0.0.1"], listening
     assert all(a.ip in ("127.0.0.1", "::1") for a in listening), listening  # nothing on other interfaces
 
@@ -82,9 +99,16 @@ def test_binds_to_localhost_by_default(open_server):
 @pytest.mark.engine
 def test_debug_fault_is_refused_without_the_debug_flag(open_server):
     requests = httpx.get(open_server.url + "/metrics", timeout=30).text
-    r = httpx.post(open_server.base + "/chat/completions", timeout=300, json={
-        "model": REFINE, "messages": HI, "max_tokens": 4,
-        "selfrefine": {**FAST_LOOP, "debug_fault": "feedback"}})
+    r = httpx.post(
+        open_server.base + "/chat/completions",
+        timeout=300,
+        json={
+            "model": REFINE,
+            "messages": HI,
+            "max_tokens": 4,
+            "selfrefine": {**FAST_LOOP, "debug_fault": "feedback"},
+        },
+    )
     assert r.status_code == 400, r.text
     err = r.json()["error"]
     assert err["param"] == "selfrefine.debug_fault" and "--debug-faults" in err["message"]
@@ -124,9 +148,19 @@ def test_failed_engine_load_makes_the_server_exit_and_the_env_key_guards_it_mean
             try:
                 h = httpx.get(srv.url + "/health", timeout=5)
                 no_key = httpx.get(srv.base + "/models", timeout=5)
-                with_key = httpx.get(srv.base + "/models", timeout=5, headers={"Authorization": f"Bearer {ENV_KEY}"})
-                seen.append((h.status_code, h.json()["status"], no_key.status_code, no_key.json()["error"]["code"],
-                             with_key.status_code, with_key.json()["error"]["code"]))
+                with_key = httpx.get(
+                    srv.base + "/models", timeout=5, headers={"Authorization": f"Bearer {ENV_KEY}"}
+                )
+                seen.append(
+                    (
+                        h.status_code,
+                        h.json()["status"],
+                        no_key.status_code,
+                        no_key.json()["error"]["code"],
+                        with_key.status_code,
+                        with_key.json()["error"]["code"],
+                    )
+                )
             except httpx.TransportError:
                 pass  # not listening yet, or already gone
             time.sleep(0.05)
@@ -136,7 +170,9 @@ def test_failed_engine_load_makes_the_server_exit_and_the_env_key_guards_it_mean
             stop(srv)
     log = srv.log.read_text()
     assert code == 1, log[-3000:]
-    assert "engine failed to start" in log and "max_model_len" in log.replace("max-model-len", "max_model_len")
+    assert "engine failed to start" in log and "max_model_len" in log.replace(
+        "max-model-len", "max_model_len"
+    )
     assert seen, "the server should answer while its engine loads"
     for health, state, no_key, no_key_code, keyed, keyed_code in seen:
         assert health == 503 and state in ("starting", "failed")
@@ -187,8 +223,10 @@ def test_health_reports_starting_then_failed_or_ok(fail):
                 break
             time.sleep(0.05)
         if fail:
-            assert (h.status_code, h.json()) == (503, {"status": "failed",
-                                                       "error": "RuntimeError: weights are missing"})
+            assert (h.status_code, h.json()) == (
+                503,
+                {"status": "failed", "error": "RuntimeError: weights are missing"},
+            )
             assert failed.is_set()  # serve() uses this to stop the process, which then exits 1
             r = client.get("/v1/models", headers=auth)
             assert r.status_code == 503 and "engine failed to start" in r.json()["error"]["message"]

@@ -20,15 +20,25 @@ def test_speculative_config_per_mode():
     assert EngineOptions().speculation == "auto"  # the default
     assert EngineOptions(speculation="off", expected_concurrency=1).speculative_config() is None
     ngram = EngineOptions(speculation="ngram", speculative_tokens=3).speculative_config()
-    assert ngram == {"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_min": 2, "prompt_lookup_max": 5}
+    assert ngram == {
+        "method": "ngram",
+        "num_speculative_tokens": 3,
+        "prompt_lookup_min": 2,
+        "prompt_lookup_max": 5,
+    }
     # auto drafts only for one loop at a time (see SPECULATION for why not by batch size)
-    assert EngineOptions(expected_concurrency=1).speculative_config() == {**ngram, "num_speculative_tokens": 4}
+    assert EngineOptions(expected_concurrency=1).speculative_config() == {
+        **ngram,
+        "num_speculative_tokens": 4,
+    }
     assert EngineOptions(expected_concurrency=2).speculative_config() is None
     assert EngineOptions().speculative_config() is None  # unknown: many
 
 
-@pytest.mark.parametrize("bad", [{"speculation": "medusa"}, {"speculation": ""}, {"speculative_tokens": 0},
-                                 {"speculative_tokens": 17}])
+@pytest.mark.parametrize(
+    "bad",
+    [{"speculation": "medusa"}, {"speculation": ""}, {"speculative_tokens": 0}, {"speculative_tokens": 17}],
+)
 def test_bad_speculation_options_are_refused(bad):
     with pytest.raises(InvalidParameter):
         EngineOptions(**bad)
@@ -47,40 +57,78 @@ def test_suffix_needs_arctic_inference():
 
 def test_cli_speculation_option():
     # the test model (pulled by make test / test-fast), not the default one, which a fresh machine lacks
-    p = subprocess.run([CLI, "engine-args", "--model", "smollm2-135m-instruct", "--speculation", "ngram",
-                        "--speculative-tokens", "2"],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [
+            CLI,
+            "engine-args",
+            "--model",
+            "smollm2-135m-instruct",
+            "--speculation",
+            "ngram",
+            "--speculative-tokens",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     spec = json.loads(p.stdout)["speculative_config"]
     assert spec["method"] == "ngram" and spec["num_speculative_tokens"] == 2
-    bad = subprocess.run([CLI, "engine-args", "--speculation", "warp"], capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [CLI, "engine-args", "--speculation", "warp"], capture_output=True, text=True, timeout=120
+    )
     assert bad.returncode != 0 and "speculation" in bad.stderr and "Traceback" not in bad.stderr
 
 
-ITEMS = ["Rewrite this sentence more formally: the cat sat on the mat and did not want to move at all.",
-         "Write two sentences about a lighthouse keeper who writes the weather in a book every morning.",
-         "List three tips for keeping houseplants alive in winter."]
+ITEMS = [
+    "Rewrite this sentence more formally: the cat sat on the mat and did not want to move at all.",
+    "Write two sentences about a lighthouse keeper who writes the weather in a book every morning.",
+    "List three tips for keeping houseplants alive in winter.",
+]
 
 
-def _run_loops(path: str, speculation: str, items: list[str], temperature: float, n_seeds: int = 1,
-               dtype: str = "auto", concurrency: int | None = None):
+def _run_loops(
+    path: str,
+    speculation: str,
+    items: list[str],
+    temperature: float,
+    n_seeds: int = 1,
+    dtype: str = "auto",
+    concurrency: int | None = None,
+):
     """Start an engine, run grammar-feedback loops (the feedback greedy, as by default), shut down."""
     from selfrefine.engine import settings
     from selfrefine.engine.loop import Item, refine_many
     from selfrefine.engine.vllm_engine import VLLMEngine
 
     async def go():
-        engine = VLLMEngine(path, "smollm2-135m-instruct",
-                            EngineOptions(kv_cache_gib=1.0, dtype=dtype, speculation=speculation,
-                                          expected_concurrency=concurrency or len(items))).start()
+        engine = VLLMEngine(
+            path,
+            "smollm2-135m-instruct",
+            EngineOptions(
+                kv_cache_gib=1.0,
+                dtype=dtype,
+                speculation=speculation,
+                expected_concurrency=concurrency or len(items),
+            ),
+        ).start()
         try:
             res = []
             for seed in range(n_seeds):
-                cfg = settings.refine_config(rounds=2, temperature=temperature, max_tokens=96, seed=seed,
-                                             stop_flag=False, stop_on_top=False, stop_on_no_problems=False,
-                                             reject=False)
-                res += await refine_many(engine, [Item(input=t) for t in items], cfg,
-                                         concurrency=concurrency or len(items))
+                cfg = settings.refine_config(
+                    rounds=2,
+                    temperature=temperature,
+                    max_tokens=96,
+                    seed=seed,
+                    stop_flag=False,
+                    stop_on_top=False,
+                    stop_on_no_problems=False,
+                    reject=False,
+                )
+                res += await refine_many(
+                    engine, [Item(input=t) for t in items], cfg, concurrency=concurrency or len(items)
+                )
             return res, engine.vllm_value("vllm:spec_decode_num_accepted_tokens_total")
         finally:
             engine.shutdown()

@@ -55,9 +55,16 @@ def test_top_scores_with_the_flag_off_disagree():
 def test_grounded_problems_outside_the_answer_are_recorded_not_shown():
     spec = FeedbackSpec(form="grounded")
     answer = "The sky is green. Grass is green."
-    text = json.dumps({"problems": [{"span": "The sky is green.", "issue": "wrong", "fix": "blue"},
-                                    {"span": "Snow is black.", "issue": "wrong", "fix": "white"}],
-                       "scores": scores(2, 3, 4), "stop": False})
+    text = json.dumps(
+        {
+            "problems": [
+                {"span": "The sky is green.", "issue": "wrong", "fix": "blue"},
+                {"span": "Snow is black.", "issue": "wrong", "fix": "white"},
+            ],
+            "scores": scores(2, 3, 4),
+            "stop": False,
+        }
+    )
     cfg = RefineConfig(spec=spec)
     f = read_feedback(text, cfg, (), answer)  # no choices: free quotes, checked afterwards
     assert f.points == ('In "The sky is green.": wrong. Fix: blue',)
@@ -98,20 +105,28 @@ def test_a_review_records_itself_on_its_call():
 def test_the_rules_are_tried_in_one_order():
     policy = StopPolicy.of(RefineConfig(threshold=9))
     assert [(r.reason, r.kind) for r in policy.rules] == [
-        ("fault", VETO), ("top_scores", DONE), ("no_problems", DONE), ("stop_flag", DONE),
-        ("threshold", DONE), ("max_rounds", CAP)]
+        ("fault", VETO),
+        ("top_scores", DONE),
+        ("no_problems", DONE),
+        ("stop_flag", DONE),
+        ("threshold", DONE),
+        ("max_rounds", CAP),
+    ]
     text = StopPolicy.of(RefineConfig(feedback_mode="text", use_stop_flag=False, stop_on_top=False))
     assert [r.reason for r in text.rules] == ["fault", "stop_phrase", "max_rounds"]
 
 
-@pytest.mark.parametrize("text,reason", [
-    (fb(scores(5, 5, 5), stop=True, points=()), "top_scores"),  # every rule fires: the first wins
-    (fb(scores(4, 4, 4), stop=True, points=()), "no_problems"),
-    (fb(scores(4, 4, 4), stop=True), "stop_flag"),
-    (fb(scores(3, 4, 4), stop=True), "threshold"),  # the flag disagrees with the 3
-    (fb(scores(3, 3, 3), stop=True), None),
-    ("not json", None),  # an unparsed review lists no problem, but it is no review
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        (fb(scores(5, 5, 5), stop=True, points=()), "top_scores"),  # every rule fires: the first wins
+        (fb(scores(4, 4, 4), stop=True, points=()), "no_problems"),
+        (fb(scores(4, 4, 4), stop=True), "stop_flag"),
+        (fb(scores(3, 4, 4), stop=True), "threshold"),  # the flag disagrees with the 3
+        (fb(scores(3, 3, 3), stop=True), None),
+        ("not json", None),  # an unparsed review lists no problem, but it is no review
+    ],
+)
 def test_the_first_rule_that_fires_gives_the_reason(text, reason):
     policy = StopPolicy.of(RefineConfig(threshold=11))
     assert policy.stop_reason(review(text, RefineConfig(threshold=11))) == reason
@@ -195,18 +210,27 @@ class _Chat:
 
             @staticmethod
             def json():
-                return {"choices": [{"message": {"content": text}, "finish_reason": "stop"}],
-                        "usage": {"prompt_tokens": 1, "completion_tokens": 1}}
+                return {
+                    "choices": [{"message": {"content": text}, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 1, "completion_tokens": 1},
+                }
+
         return Response()
 
 
-@pytest.mark.parametrize("script,cfg", [
-    (["y0", fb(scores(4, 4, 4), stop=True)], RefineConfig()),
-    (["y0", fb(), "y1", fb(scores(5, 5, 5))], RefineConfig()),
-    (["y0", fb(scores(2, 2, 2)), "y1", fb(scores(4, 4, 4))], RefineConfig(threshold=12, use_stop_flag=False)),
-    (["y0", "Add units.", "y1", "NO CHANGES NEEDED"], RefineConfig(feedback_mode="text")),
-    (["y0", fb(), "y1", fb(), "y2"], RefineConfig(max_rounds=2)),
-])
+@pytest.mark.parametrize(
+    "script,cfg",
+    [
+        (["y0", fb(scores(4, 4, 4), stop=True)], RefineConfig()),
+        (["y0", fb(), "y1", fb(scores(5, 5, 5))], RefineConfig()),
+        (
+            ["y0", fb(scores(2, 2, 2)), "y1", fb(scores(4, 4, 4))],
+            RefineConfig(threshold=12, use_stop_flag=False),
+        ),
+        (["y0", "Add units.", "y1", "NO CHANGES NEEDED"], RefineConfig(feedback_mode="text")),
+        (["y0", fb(), "y1", fb(), "y2"], RefineConfig(max_rounds=2)),
+    ],
+)
 def test_the_http_baseline_stops_where_the_loop_does(script, cfg):
     ours = asyncio.run(refine(ScriptedEngine(list(script)), Item("task"), cfg))
     chat = _Chat(script)

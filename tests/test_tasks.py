@@ -12,14 +12,14 @@ from selfrefine.tasks.registry import TaskError
 
 needs_sandbox = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 
-DUCK_EGGS = '''
+DUCK_EGGS = """
 def solution():
     eggs_per_day = 16
     eaten = 3
     baked = 4
     price = 2
     return (eggs_per_day - eaten - baked) * price
-'''
+"""
 
 
 def _row(task, i=0):
@@ -32,10 +32,22 @@ ALL = [(n, v) for n in registry.available() for v in (registry.variants(n) or [N
 
 
 def test_all_tasks_are_present():
-    assert set(registry.available()) == {"gsm8k", "sentiment_reversal", "commongen_hard", "acronym",
-                                         "dialogue", "code_readability", "code_optimization", "generic"}
+    assert set(registry.available()) == {
+        "gsm8k",
+        "sentiment_reversal",
+        "commongen_hard",
+        "acronym",
+        "dialogue",
+        "code_readability",
+        "code_optimization",
+        "generic",
+    }
     assert registry.variants("gsm8k") == ["self_feedback", "oracle", "exec"]
-    assert registry.variants("code_optimization") == registry.variants("code_readability") == ["self_feedback", "exec"]
+    assert (
+        registry.variants("code_optimization")
+        == registry.variants("code_readability")
+        == ["self_feedback", "exec"]
+    )
 
 
 @pytest.mark.parametrize("name,variant", ALL)
@@ -84,11 +96,15 @@ def test_bad_requests_get_clear_errors():
 def test_a_task_is_just_a_folder(tmp_path):
     f = tmp_path / "echo_len"
     f.mkdir()
-    (f / "task.yaml").write_text("name: echo_len\nmetric: length\nscorer: s.py:S\n"
-                                 "feedback: {aspects: [brevity]}\nloop: {max_rounds: 1}\n")
+    (f / "task.yaml").write_text(
+        "name: echo_len\nmetric: length\nscorer: s.py:S\n"
+        "feedback: {aspects: [brevity]}\nloop: {max_rounds: 1}\n"
+    )
     (f / "input.j2").write_text("Say {{ word }}")
     (f / "data.jsonl").write_text('{"id": "a", "word": "hi"}\n')
-    (f / "s.py").write_text("class S:\n    def score(self, row, out):\n        return {'score': float(len(out))}\n")
+    (f / "s.py").write_text(
+        "class S:\n    def score(self, row, out):\n        return {'score': float(len(out))}\n"
+    )
     t = registry.load(str(f))
     assert t.name == "echo_len" and t.item(t.rows()[0]).input == "Say hi"
     assert t.scorer.score({}, "abc") == {"score": 3.0}
@@ -105,6 +121,7 @@ def test_data_is_inside_the_project_with_provenance():
 
 
 # ------------------------------------------------------------------ scorers on known cases
+
 
 @needs_sandbox
 def test_gsm8k_duck_egg_program_returns_18():
@@ -127,8 +144,10 @@ def test_gsm8k_bad_outputs_score_zero_with_a_reason():
     assert "program failed" in s.score(row, "def solution():\n    return 1/0\n")["error"]
     assert s.score(row, "def solution():\n    return '18'\n")["score"] == 1.0  # "18" as text counts
     # the host's files are not there: the project folder does not exist inside the sandbox
-    probe = ("def solution():\n    import os\n    try:\n        os.listdir({!r})\n        return 0\n"
-             "    except FileNotFoundError:\n        return 18\n")
+    probe = (
+        "def solution():\n    import os\n    try:\n        os.listdir({!r})\n        return 0\n"
+        "    except FileNotFoundError:\n        return 18\n"
+    )
     here = str(Path(__file__).resolve().parents[1])
     assert os.listdir(here)  # visible on the host
     assert s.score(row, probe.format(here)) == {"score": 1.0, "answer": 18.0}
@@ -138,13 +157,19 @@ def test_gsm8k_bad_outputs_score_zero_with_a_reason():
 def test_sentiment_observation_flags_a_rewrite_that_copies_the_review():
     """The fault reads the rewrite against the original review only: no VADER, no target."""
     task = registry.load("sentiment_reversal")
-    row = {"id": "t1", "review": "The soup was cold and bland. The waiter ignored us for an hour. We paid and left.",
-           "target_sentiment": "Very positive"}
+    row = {
+        "id": "t1",
+        "review": "The soup was cold and bland. The waiter ignored us for an hour. We paid and left.",
+        "target_sentiment": "Very positive",
+    }
     seen = task.item(row).observe("Target sentiment: Very positive\nReview: " + row["review"])
     assert seen.fault and "3 of the original review's 3 sentences" in seen.fault
     assert '"The soup was cold and bland."' in seen.fault
     half = "The soup was hot and rich. The waiter ignored us for an hour. We paid and left happy."
-    assert "1 of the original" in task.item(row).observe(half).text and task.item(row).observe(half).fault is None
+    assert (
+        "1 of the original" in task.item(row).observe(half).text
+        and task.item(row).observe(half).fault is None
+    )
     fixed = "The soup was hot and rich. The waiter checked on us often. We paid and left smiling."
     assert task.item(row).observe(fixed).fault is None
 
@@ -206,8 +231,11 @@ def test_readability_metrics_and_same_output():
     row = {"id": "t1", "program": "a,b=map(int,input().split())\nprint(a+b)\n", "tests": ["2 3\n"]}
     base = s.score(row, row["program"])
     assert base["same_output"] and base["meaningful_ids"] == 0.0 and base["functions"] == 0
-    nice = ("def add_numbers(first, second):\n    # sum of the two inputs\n    return first + second\n\n\n"
-            "first_value, second_value = map(int, input().split())\nprint(add_numbers(first_value, second_value))\n")
+    nice = (
+        "def add_numbers(first, second):\n    # sum of the two inputs\n    return first + second\n\n\n"
+        "first_value, second_value = map(int, input().split())\n"
+        "print(add_numbers(first_value, second_value))\n"
+    )
     r = s.score(row, "```python\n" + nice + "```")
     assert r["same_output"] and r["functions"] == 1 and r["comments_per_line"] > 0
     assert r["meaningful_ids"] == 1.0 and r["score"] == 1.0
@@ -221,9 +249,11 @@ def test_code_optimization_percent_optimized():
     t = registry.load("code_optimization")
     s = t.scorer
     row = next(r for r in t.rows() if r["problem_id"] == "p03835")  # K,S: count triples, O(K^2)
-    fast = ("K, S = map(int, input().split())\ncount = 0\nfor x in range(K + 1):\n"
-            "    rest = S - x\n    lo, hi = max(0, rest - K), min(K, rest)\n"
-            "    if lo <= hi:\n        count += hi - lo + 1\nprint(count)\n")
+    fast = (
+        "K, S = map(int, input().split())\ncount = 0\nfor x in range(K + 1):\n"
+        "    rest = S - x\n    lo, hi = max(0, rest - K), min(K, rest)\n"
+        "    if lo <= hi:\n        count += hi - lo + 1\nprint(count)\n"
+    )
     r = s.score(row, "```python\n" + fast + "```")
     assert r["correct"] and r["speedup"] > 2 and r["score"] == 1.0
     same = s.score(row, row["program"])
@@ -268,8 +298,19 @@ CODE_TASKS = {"gsm8k", "gsm8k:oracle", "code_readability", "code_optimization"}
 
 
 @pytest.mark.engine
-@pytest.mark.parametrize("name", ["gsm8k", "gsm8k:oracle", "sentiment_reversal", "commongen_hard", "acronym",
-                                  "dialogue", "code_readability", "code_optimization"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "gsm8k",
+        "gsm8k:oracle",
+        "sentiment_reversal",
+        "commongen_hard",
+        "acronym",
+        "dialogue",
+        "code_readability",
+        "code_optimization",
+    ],
+)
 def test_task_runs_two_items_end_to_end_on_the_real_engine(real, tmp_path, name):
     from selfrefine.tasks import eval as ev
 
@@ -299,6 +340,7 @@ def test_task_runs_two_items_end_to_end_on_the_real_engine(real, tmp_path, name)
 
 
 # ------------------------------------------------------------------ the CI rule for the sandbox
+
 
 def test_sandbox_verdict_fails_in_ci_on_linux_and_skips_elsewhere():
     from tests.conftest import sandbox_verdict
@@ -340,8 +382,14 @@ def test_missing_sandbox_fails_a_ci_run_and_only_skips_outside_ci():
     runs = {}
     for ci in (True, False):
         env = {**base, "CI": "true"} if ci else base
-        runs[ci] = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rfEs", "-p", "no:cacheprovider", target],
-                                  cwd=root, env=env, capture_output=True, text=True, timeout=300)
+        runs[ci] = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-rfEs", "-p", "no:cacheprovider", target],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert runs[True].returncode == 1, runs[True].stdout[-2000:]
     assert "1 error" in runs[True].stdout and "sandbox is unavailable in CI" in runs[True].stdout
     assert "`unshare` is not installed" in runs[True].stdout

@@ -35,8 +35,10 @@ WEATHER = {
     },
 }
 CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
-TIME = {"type": "function", "function": {"name": "get_time", "description": "The time in a city.",
-                                         "parameters": CITY}}
+TIME = {
+    "type": "function",
+    "function": {"name": "get_time", "description": "The time in a city.", "parameters": CITY},
+}
 ASK = [{"role": "user", "content": "What is the weather in Paris?"}]
 NAMED = {"type": "function", "function": {"name": "get_weather"}}
 CALL = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
@@ -54,8 +56,9 @@ class HermesTokenizer(CharTokenizer):
             if m["role"] == "tool":
                 s += f"<tool_response>{m['content']}</tool_response>\n"
                 continue
-            calls = "".join(f"<tool_call>{json.dumps(c['function'])}</tool_call>"
-                            for c in m.get("tool_calls", []))
+            calls = "".join(
+                f"<tool_call>{json.dumps(c['function'])}</tool_call>" for c in m.get("tool_calls", [])
+            )
             s += f"<{m['role']}>{m['content']}{calls}</>\n"
         return s + ("<assistant>" if add_generation_prompt else "")
 
@@ -110,13 +113,22 @@ def _assemble(deltas: list[dict]) -> tuple[str, list[dict]]:
         (_body(tools=[]), "tools", "must not be empty"),
         (_body(tools=[{"type": "function"}]), "tools.0.function", "required"),
         (_body(tools=[{"type": "retrieval", "function": WEATHER["function"]}]), "tools.0.type", "function"),
-        (_body(tools=[{"type": "function", "function": {"name": "get weather"}}]), "tools.0.function.name",
-         "pattern"),
+        (
+            _body(tools=[{"type": "function", "function": {"name": "get weather"}}]),
+            "tools.0.function.name",
+            "pattern",
+        ),
         (_body(tools=[WEATHER, TIME, WEATHER]), "tools.2.function.name", "already the name of tools.0"),
-        (_body(tools=[{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}]),
-         "tools.0.function.parameters", "object"),
-        (_body(tools=[{"type": "function", "function": {"name": "f", "parameters": "x"}}]),
-         "tools.0.function.parameters", "dictionary"),
+        (
+            _body(tools=[{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}]),
+            "tools.0.function.parameters",
+            "object",
+        ),
+        (
+            _body(tools=[{"type": "function", "function": {"name": "f", "parameters": "x"}}]),
+            "tools.0.function.parameters",
+            "dictionary",
+        ),
         ({"model": "m", "messages": ASK, "tool_choice": "required"}, "tool_choice", "no tools"),
         ({"model": "m", "messages": ASK, "tool_choice": "auto"}, "tool_choice", "no tools"),
         ({"model": "m", "messages": ASK, "tool_choice": NAMED}, "tool_choice", "no tools"),
@@ -124,29 +136,70 @@ def _assemble(deltas: list[dict]) -> tuple[str, list[dict]]:
         (_body(tool_choice=5), "tool_choice", "unsupported value"),
         (_body(tool_choice={"type": "function"}), "tool_choice", "unsupported value"),
         (_body(tool_choice={"type": "custom", "custom": {"name": "x"}}), "tool_choice", "unsupported value"),
-        (_body(tool_choice={"type": "function", "function": {}}), "tool_choice.function.name",
-         "function name"),
-        (_body(tool_choice={"type": "function", "function": {"name": "get_time"}}),
-         "tool_choice.function.name", "no tool is named 'get_time'; the tools are ['get_weather']"),
+        (
+            _body(tool_choice={"type": "function", "function": {}}),
+            "tool_choice.function.name",
+            "function name",
+        ),
+        (
+            _body(tool_choice={"type": "function", "function": {"name": "get_time"}}),
+            "tool_choice.function.name",
+            "no tool is named 'get_time'; the tools are ['get_weather']",
+        ),
         (_body(parallel_tool_calls="no"), "parallel_tool_calls", "boolean"),
         (_body(messages=[*ASK, {"role": "tool", "content": "22 C"}]), "messages.1.tool_call_id", "required"),
-        (_body(messages=[{"role": "user", "content": "hi", "tool_calls": []}]), "messages.0.tool_calls",
-         "only assistant"),
-        (_body(messages=[*ASK, {"role": "assistant", "tool_calls": [
-            {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "Paris"}}]}]),
-         "messages.1.tool_calls.0.function.arguments", "JSON object"),
-        (_body(messages=[*ASK, {"role": "assistant", "tool_calls": [
-            {"id": "c1", "type": "function", "function": {"name": "get_weather"}}]}]),
-         "messages.1.tool_calls.0.function.arguments", "required"),
+        (
+            _body(messages=[{"role": "user", "content": "hi", "tool_calls": []}]),
+            "messages.0.tool_calls",
+            "only assistant",
+        ),
+        (
+            _body(
+                messages=[
+                    *ASK,
+                    {
+                        "role": "assistant",
+                        "tool_calls": [
+                            {
+                                "id": "c1",
+                                "type": "function",
+                                "function": {"name": "get_weather", "arguments": "Paris"},
+                            }
+                        ],
+                    },
+                ]
+            ),
+            "messages.1.tool_calls.0.function.arguments",
+            "JSON object",
+        ),
+        (
+            _body(
+                messages=[
+                    *ASK,
+                    {
+                        "role": "assistant",
+                        "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "get_weather"}}],
+                    },
+                ]
+            ),
+            "messages.1.tool_calls.0.function.arguments",
+            "required",
+        ),
         (_body(messages=[*ASK, {"role": "tool", "tool_call_id": "c1"}]), "messages.1.content", "required"),
         (_body(functions=[WEATHER["function"]]), "functions", "use tools"),
         (_body(function_call="auto"), "function_call", "use tools"),
         # served only on the plain name; needs a template that writes Hermes-style calls
         (_body(model="m-selfrefine"), "tools", "plain model 'm' only"),
-        (_body(tool_choice="required", response_format={"type": "json_object"}), "response_format",
-         "cannot be combined"),
-        (_body(tool_choice=NAMED, response_format={"type": "json_object"}), "response_format",
-         "cannot be combined"),
+        (
+            _body(tool_choice="required", response_format={"type": "json_object"}),
+            "response_format",
+            "cannot be combined",
+        ),
+        (
+            _body(tool_choice=NAMED, response_format={"type": "json_object"}),
+            "response_format",
+            "cannot be combined",
+        ),
     ],
 )
 def test_bad_tool_requests_get_400_naming_the_field(body, param, words):
@@ -182,7 +235,11 @@ def test_tool_use_reads_tool_choice():
     assert ChatCompletionRequest.model_validate({"model": "m", "messages": ASK}).tool_use() is None
     named = use(tool_choice=NAMED, parallel_tool_calls=False)
     assert (named.choice, named.function, named.parallel, named.forced) == (
-        "function", "get_weather", False, True)
+        "function",
+        "get_weather",
+        False,
+        True,
+    )
     assert use(tool_choice="required").tools == [WEATHER]
 
 
@@ -193,8 +250,10 @@ def test_required_schema_is_an_array_of_calls_to_the_given_tools():
     schema = ToolUse([WEATHER, TIME], "required").schema()
     assert schema["type"] == "array" and schema["minItems"] == 1 and "maxItems" not in schema
     calls = schema["items"]["anyOf"]
-    assert [c["properties"]["name"] for c in calls] == [{"type": "string", "enum": ["get_weather"]},
-                                                        {"type": "string", "enum": ["get_time"]}]
+    assert [c["properties"]["name"] for c in calls] == [
+        {"type": "string", "enum": ["get_weather"]},
+        {"type": "string", "enum": ["get_time"]},
+    ]
     assert calls[0]["properties"]["parameters"] == WEATHER["function"]["parameters"]
     assert all(c["required"] == ["name", "parameters"] and c["additionalProperties"] is False for c in calls)
     assert ToolUse([WEATHER], "required", parallel=False).schema()["maxItems"] == 1
@@ -205,14 +264,25 @@ def test_named_schema_is_the_functions_parameters_and_defs_move_to_the_top():
     assert ToolUse([WEATHER, TIME], "function", "get_time").schema() == TIME["function"]["parameters"]
     bare = {"type": "function", "function": {"name": "ping"}}
     assert ToolUse([bare], "function", "ping").schema() == EMPTY_PARAMETERS
-    with_defs = {"type": "function", "function": {"name": "f", "parameters": {
-        "type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}, "$defs": {"P": {"type": "integer"}}}}}
+    with_defs = {
+        "type": "function",
+        "function": {
+            "name": "f",
+            "parameters": {
+                "type": "object",
+                "properties": {"p": {"$ref": "#/$defs/P"}},
+                "$defs": {"P": {"type": "integer"}},
+            },
+        },
+    }
     schema = ToolUse([with_defs], "required").schema()
     assert schema["$defs"] == {"P": {"type": "integer"}}
     assert "$defs" not in schema["items"]["anyOf"][0]["properties"]["parameters"]
     assert "$defs" in with_defs["function"]["parameters"]  # the request's tool is left as it was
-    clash = {"type": "function", "function": {"name": "g", "parameters": {
-        "type": "object", "$defs": {"P": {"type": "string"}}}}}
+    clash = {
+        "type": "function",
+        "function": {"name": "g", "parameters": {"type": "object", "$defs": {"P": {"type": "string"}}}},
+    }
     with pytest.raises(InvalidParameter) as e:
         ToolUse([with_defs, clash], "required").schema()
     assert e.value.param == "tools" and "$defs.P" in str(e.value)
@@ -250,9 +320,12 @@ def test_auto_reads_hermes_calls_and_the_text_around_them():
     out = parse(ToolUse([WEATHER], "auto"), bare, "stop", tok)
     assert out.content is None and out.finish_reason == "tool_calls"
     assert _args(out.tool_calls[0]) == {"city": "Paris"}
-    for text in ('{"name": "get_time", "arguments": {}}', '{"name": "get_weather", "arguments": {}, "x": 1}',
-                 '{"name": "get_weather", "arguments": "Paris"}',
-                 'See {"name": "get_weather", "arguments": {}}'):
+    for text in (
+        '{"name": "get_time", "arguments": {}}',
+        '{"name": "get_weather", "arguments": {}, "x": 1}',
+        '{"name": "get_weather", "arguments": "Paris"}',
+        'See {"name": "get_weather", "arguments": {}}',
+    ):
         out = parse(ToolUse([WEATHER], "auto"), text, "stop", tok)  # no tool of that name, or not the object
         assert (out.content, out.tool_calls, out.finish_reason) == (text, [], "stop")
     cut = '<tool_call>\n{"name": "get_weather", "argu'  # cut off by max_tokens: no call, the text stays
@@ -262,12 +335,16 @@ def test_auto_reads_hermes_calls_and_the_text_around_them():
 
 def test_required_and_named_read_the_forced_json():
     tok = HermesTokenizer()
-    text = ('[{"name":"get_weather","parameters":{"city":"Paris","unit":"C"}},'
-            '{"name":"get_time","parameters":{}}]')
+    text = (
+        '[{"name":"get_weather","parameters":{"city":"Paris","unit":"C"}},'
+        '{"name":"get_time","parameters":{}}]'
+    )
     out = parse(ToolUse([WEATHER, TIME], "required"), text, "stop", tok)
     assert out.content is None and out.finish_reason == "tool_calls"
     assert [(c["function"]["name"], _args(c)) for c in out.tool_calls] == [
-        ("get_weather", {"city": "Paris", "unit": "C"}), ("get_time", {})]
+        ("get_weather", {"city": "Paris", "unit": "C"}),
+        ("get_time", {}),
+    ]
     # cut off: the calls so far, and finish_reason says so
     out = parse(ToolUse([WEATHER], "required"), text[:40], "length", tok)
     assert out.finish_reason == "length" and out.tool_calls[0]["function"]["name"] == "get_weather"
@@ -286,10 +363,12 @@ def test_required_and_named_read_the_forced_json():
         (ToolUse([WEATHER], "auto"), ' {"name": "get_weather", "arguments": {"city": "Paris"}}'),
         (ToolUse([WEATHER], "auto"), '{"name": "get_time", "arguments": {"city": "Paris"}}'),
         (ToolUse([WEATHER], "auto"), '{"answer": 42}'),
-        (ToolUse([WEATHER], "auto"), '{'),
-        (ToolUse([WEATHER, TIME], "required"),
-         '[{"name":"get_weather","parameters":{"city":"Paris"}},'
-         '{"name":"get_time","parameters":{"city":"Rome"}}]'),
+        (ToolUse([WEATHER], "auto"), "{"),
+        (
+            ToolUse([WEATHER, TIME], "required"),
+            '[{"name":"get_weather","parameters":{"city":"Paris"}},'
+            '{"name":"get_time","parameters":{"city":"Rome"}}]',
+        ),
         (ToolUse([WEATHER], "function", "get_weather"), '{"city":"Oslo","unit":"F"}'),
     ],
 )
@@ -299,13 +378,14 @@ def test_streamed_deltas_assemble_into_the_whole_reading(use, text, step):
     reader = ToolStream(use, tok)
     deltas = []
     for k in range(0, len(text), step):
-        deltas += reader.feed(text[k:k + step])
+        deltas += reader.feed(text[k : k + step])
     deltas += reader.finish()
     content, calls = _assemble(deltas)
     whole = parse(use, text, "stop", tok)
     assert content == (whole.content or "")
     assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
-        (c["function"]["name"], _args(c)) for c in whole.tool_calls]
+        (c["function"]["name"], _args(c)) for c in whole.tool_calls
+    ]
 
 
 # ------------------------------------------------------------------ serving over a scripted engine
@@ -333,8 +413,10 @@ def test_forced_calls_go_through_structured_outputs():
     assert engine.schemas[1] == WEATHER["function"]["parameters"]
     c = out["choices"][0]
     assert c["finish_reason"] == "stop" and c["message"]["content"] is None
-    assert c["message"]["tool_calls"][0]["function"] == {"name": "get_weather",
-                                                         "arguments": '{"city":"Rome"}'}
+    assert c["message"]["tool_calls"][0]["function"] == {
+        "name": "get_weather",
+        "arguments": '{"city":"Rome"}',
+    }
 
 
 def test_tool_choice_none_answers_in_text_without_the_tools_in_the_prompt():
@@ -346,11 +428,21 @@ def test_tool_choice_none_answers_in_text_without_the_tools_in_the_prompt():
 
 
 def test_tool_results_in_the_history_go_through_the_template():
-    history = [*ASK,
-               {"role": "assistant", "content": None, "tool_calls": [
-                   {"id": "call_1", "type": "function",
-                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}]},
-               {"role": "tool", "tool_call_id": "call_1", "content": "22 C, sunny"}]
+    history = [
+        *ASK,
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_1", "content": "22 C, sunny"},
+    ]
     serving, engine = _serving(["It is 22 C and sunny in Paris."])
     out = _complete(serving, _body(messages=history))
     assert out["choices"][0]["message"]["content"] == "It is 22 C and sunny in Paris."
@@ -395,8 +487,9 @@ def test_streamed_logprobs_with_tools_cover_every_token_once():
     text = "Hm. " + CALL
     serving, _ = _serving([text])
     chunks = _stream(serving, _body(logprobs=True, top_logprobs=1))
-    entries = [e for c in chunks[1:] if c["choices"][0]["logprobs"]
-               for e in c["choices"][0]["logprobs"]["content"]]
+    entries = [
+        e for c in chunks[1:] if c["choices"][0]["logprobs"] for e in c["choices"][0]["logprobs"]["content"]
+    ]
     assert "".join(e["token"] for e in entries) == text
     out = _complete(_serving([text])[0], _body(logprobs=True))
     assert "".join(e["token"] for e in out["choices"][0]["logprobs"]["content"]) == text
@@ -436,23 +529,38 @@ def _check_call(call, names=("get_weather", "get_time")) -> dict:
 @pytest.mark.engine
 def test_forced_tool_calls_on_the_real_engine(qwen_server):
     client = qwen_server.client()
-    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
-                                       tool_choice="required", max_tokens=64, temperature=0)
+    r = client.chat.completions.create(
+        model=QWEN,
+        messages=WEATHER_Q,
+        tools=[WEATHER, TIME],
+        tool_choice="required",
+        max_tokens=64,
+        temperature=0,
+    )
     c = r.choices[0]
     assert c.finish_reason == "tool_calls" and c.message.content is None and c.message.tool_calls
     assert all(t.function.name in ("get_weather", "get_time") for t in c.message.tool_calls)
     _check_call(c.message.tool_calls[0])
 
-    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
-                                       tool_choice=NAMED, max_tokens=64, temperature=0)
+    r = client.chat.completions.create(
+        model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME], tool_choice=NAMED, max_tokens=64, temperature=0
+    )
     c = r.choices[0]
     assert c.finish_reason == "stop" and len(c.message.tool_calls) == 1
     named = _check_call(c.message.tool_calls[0], names=("get_weather",))
 
     # streamed: OpenAI's deltas, which put together make the same call
-    chunks = list(client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER, TIME],
-                                                 tool_choice=NAMED, max_tokens=64, temperature=0,
-                                                 stream=True))
+    chunks = list(
+        client.chat.completions.create(
+            model=QWEN,
+            messages=WEATHER_Q,
+            tools=[WEATHER, TIME],
+            tool_choice=NAMED,
+            max_tokens=64,
+            temperature=0,
+            stream=True,
+        )
+    )
     deltas = [ch.choices[0].delta for ch in chunks if ch.choices and ch.choices[0].delta.tool_calls]
     first = deltas[0].tool_calls[0]
     assert first.index == 0 and first.id and first.type == "function" and first.function.name == "get_weather"
@@ -481,17 +589,22 @@ def test_auto_tool_call_then_the_result_then_a_text_answer_on_the_real_engine(qw
     client = qwen_server.client()
     # warm the prefix cache: the two requests compared below are then computed alike (a cache hit
     # can change the numerics and so the greedy path on some CPUs)
-    client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=1,
-                                   temperature=0)
-    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=64,
-                                       temperature=0)
+    client.chat.completions.create(
+        model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=1, temperature=0
+    )
+    r = client.chat.completions.create(
+        model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=64, temperature=0
+    )
     c = r.choices[0]
     _check_auto_reply(c)
 
     # the same request streamed reads the same: Hermes text arrives as tool-call deltas, never
     # as content, and a text answer as content
-    chunks = list(client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER],
-                                                 max_tokens=64, temperature=0, stream=True))
+    chunks = list(
+        client.chat.completions.create(
+            model=QWEN, messages=WEATHER_Q, tools=[WEATHER], max_tokens=64, temperature=0, stream=True
+        )
+    )
     calls = {}
     for ch in chunks:
         for t in (ch.choices[0].delta.tool_calls or []) if ch.choices else []:
@@ -500,7 +613,8 @@ def test_auto_tool_call_then_the_result_then_a_text_answer_on_the_real_engine(qw
     content = "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices)
     assert chunks[-1].choices[0].finish_reason == c.finish_reason
     assert [(v["name"], json.loads(v["arguments"])) for v in calls.values()] == [
-        (t.function.name, json.loads(t.function.arguments)) for t in c.message.tool_calls or []]
+        (t.function.name, json.loads(t.function.arguments)) for t in c.message.tool_calls or []
+    ]
     assert all(v["id"] for v in calls.values()) and list(calls) == list(range(len(calls)))
     assert content.strip() == (c.message.content or "").strip()
 
@@ -511,25 +625,42 @@ def test_auto_tool_call_then_the_result_then_a_text_answer_on_the_real_engine(qw
         assistant, call_id = c.message.model_dump(exclude_none=True), c.message.tool_calls[0].id
     else:
         call_id = "call_0"
-        assistant = {"role": "assistant", "tool_calls": [
-            {"id": call_id, "type": "function",
-             "function": {"name": "get_weather", "arguments": json.dumps({"city": "Paris"})}}]}
-    system = ("You are a helpful assistant. When a tool result arrives, answer the user's question in one "
-              "plain English sentence.")
+        assistant = {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": json.dumps({"city": "Paris"})},
+                }
+            ],
+        }
+    system = (
+        "You are a helpful assistant. When a tool result arrives, answer the user's question in one "
+        "plain English sentence."
+    )
     asked = [{"role": "system", "content": system}, *WEATHER_Q, assistant]
     result = {"role": "tool", "tool_call_id": call_id, "content": '{"temperature_c": 22, "sky": "sunny"}'}
-    r = client.chat.completions.create(model=QWEN, messages=[*asked, result], tools=[WEATHER],
-                                       tool_choice="none", max_tokens=48, temperature=0)
+    r = client.chat.completions.create(
+        model=QWEN,
+        messages=[*asked, result],
+        tools=[WEATHER],
+        tool_choice="none",
+        max_tokens=48,
+        temperature=0,
+    )
     c = r.choices[0]
     assert c.finish_reason in ("stop", "length") and not c.message.tool_calls, c.message
     assert c.message.content and "<tool_call>" not in c.message.content
-    without = client.chat.completions.create(model=QWEN, messages=asked, tools=[WEATHER], tool_choice="none",
-                                             max_tokens=1, temperature=0)
+    without = client.chat.completions.create(
+        model=QWEN, messages=asked, tools=[WEATHER], tool_choice="none", max_tokens=1, temperature=0
+    )
     assert r.usage.prompt_tokens > without.usage.prompt_tokens  # the result is in the prompt
 
     # tool_choice "none": a text answer, though the tools were sent
-    r = client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER], tool_choice="none",
-                                       max_tokens=32, temperature=0)
+    r = client.chat.completions.create(
+        model=QWEN, messages=WEATHER_Q, tools=[WEATHER], tool_choice="none", max_tokens=32, temperature=0
+    )
     c = r.choices[0]
     assert c.message.content and not c.message.tool_calls and "<tool_call>" not in c.message.content
     assert c.finish_reason in ("stop", "length")
@@ -542,8 +673,12 @@ def test_tool_errors_on_the_real_server(qwen_server):
         client.chat.completions.create(model=QWEN + "-selfrefine", messages=WEATHER_Q, tools=[WEATHER])
     assert e.value.param == "tools" and "plain model" in e.value.message
     with pytest.raises(openai.BadRequestError) as e:
-        client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tools=[WEATHER],
-                                       tool_choice={"type": "function", "function": {"name": "get_time"}})
+        client.chat.completions.create(
+            model=QWEN,
+            messages=WEATHER_Q,
+            tools=[WEATHER],
+            tool_choice={"type": "function", "function": {"name": "get_time"}},
+        )
     assert e.value.param == "tool_choice.function.name" and "get_time" in e.value.message
     with pytest.raises(openai.BadRequestError) as e:
         client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tool_choice="required")

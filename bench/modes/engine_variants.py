@@ -32,7 +32,13 @@ class EngineVariantBench(Harness):
                 else:
                     os.environ[k] = v
         try:
-            await self._loops(engine, "ours_vllm_threads", f"1 ours on vLLM's thread binding: {n} loops",
-                              self.items[:n], n, note="VLLM_CPU_OMP_THREADS_BIND=auto (vLLM's default)")
+            await self._loops(
+                engine,
+                "ours_vllm_threads",
+                f"1 ours on vLLM's thread binding: {n} loops",
+                self.items[:n],
+                n,
+                note="VLLM_CPU_OMP_THREADS_BIND=auto (vLLM's default)",
+            )
         finally:
             engine.shutdown()

@@ -14,7 +14,15 @@ class HttpBench(Harness):
             rcfg = cfg.refine_config()
             label = f"4 HTTP: {n} clients, chat completions"
             for _ in range(max(1, cfg.repeats)):
-                await self._http_run(server, "http", label, self.tasks[:n], n, rcfg, self.budget,
-                                     "vLLM OpenAI server, same engine settings, json_schema feedback")
+                await self._http_run(
+                    server,
+                    "http",
+                    label,
+                    self.tasks[:n],
+                    n,
+                    rcfg,
+                    self.budget,
+                    "vLLM OpenAI server, same engine settings, json_schema feedback",
+                )
         finally:
             server.stop()

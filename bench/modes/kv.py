@@ -13,8 +13,16 @@ from selfrefine.engine.types import LoopResult
 
 
 class KVBench(Harness):
-    async def _kv_loops(self, engine, key: str, label: str, items: list[Item], rcfg: RefineConfig,
-                        admission: bool, note: str = "") -> ModeRun:
+    async def _kv_loops(
+        self,
+        engine,
+        key: str,
+        label: str,
+        items: list[Item],
+        rcfg: RefineConfig,
+        admission: bool,
+        note: str = "",
+    ) -> ModeRun:
         """All loops submitted at once; loop latency counted from submission (the time a user
         waits, admission waits included); vLLM's preemptions counted over the run."""
         from selfrefine.engine.scheduling import KVAdmission
@@ -32,15 +40,22 @@ class KVBench(Harness):
         pre0 = engine.vllm_value("vllm:num_preemptions_total")
         with PeakRSS() as mem:
             t0 = time.perf_counter()
-            res = await refine_many(engine, items, rcfg, concurrency=len(items), on_done=on_done, kv_admission=gate)
+            res = await refine_many(
+                engine, items, rcfg, concurrency=len(items), on_done=on_done, kv_admission=gate
+            )
             wall = time.perf_counter() - t0
         await asyncio.sleep(0.5)  # the stat logger records the last steps
         self._done(task)
-        res = [replace(r, seconds=done_at[i] - t0) if isinstance(r, LoopResult) and i in done_at else r
-               for i, r in enumerate(res)]
-        stats = {"preemptions": int(engine.vllm_value("vllm:num_preemptions_total") - pre0),
-                 "kv_capacity_tokens": cap, "scheduling": engine.options.scheduling,
-                 "admission": bool(gate)}
+        res = [
+            replace(r, seconds=done_at[i] - t0) if isinstance(r, LoopResult) and i in done_at else r
+            for i, r in enumerate(res)
+        ]
+        stats = {
+            "preemptions": int(engine.vllm_value("vllm:num_preemptions_total") - pre0),
+            "kv_capacity_tokens": cap,
+            "scheduling": engine.options.scheduling,
+            "admission": bool(gate),
+        }
         if gate:
             stats.update(admission_peak_in_flight=gate.peak_in_flight, admission_waited=gate.waited)
         run = ModeRun(key, label, len(items), wall, results=res, peak_rss=mem.peak, note=note, stats=stats)
@@ -51,8 +66,14 @@ class KVBench(Harness):
         """Keep one repeat's figures of a KV-pressure run, for the paired ratios of the report."""
         s = summarize(run)
         self.extra.setdefault("kv_repeats", []).append(
-            {"key": run.key, "tok_s": s["gen_tok_per_s"], "p95_s": s["latency_p95_s"], "p50_s": s["latency_p50_s"],
-             "answers_s": s["answers_per_s"]})
+            {
+                "key": run.key,
+                "tok_s": s["gen_tok_per_s"],
+                "p95_s": s["latency_p95_s"],
+                "p50_s": s["latency_p50_s"],
+                "answers_s": s["answers_per_s"],
+            }
+        )
 
     def _items(self, n: int) -> list[Item]:
         return [Item(input=t, id=f"item-{i}") for i, t in enumerate(workload(n))]
@@ -94,8 +115,12 @@ class KVBench(Harness):
         cfg = self.cfg
         server = self._server(cfg.pressure_kv_gib, spec, log=f"vllm_server_small_kv_{spec}.log")
         try:
-            await self._start_server(server, f"http_server_small_kv_{spec}",
-                                     f"vLLM server (KV {cfg.pressure_kv_gib} GiB, speculation {spec})", cfg.pressure_loops)
+            await self._start_server(
+                server,
+                f"http_server_small_kv_{spec}",
+                f"vLLM server (KV {cfg.pressure_kv_gib} GiB, speculation {spec})",
+                cfg.pressure_loops,
+            )
         except BaseException:
             server.stop()
             raise
@@ -107,22 +132,44 @@ class KVBench(Harness):
         engines: dict = {}
         try:
             if self.want("pressure"):  # the growth sweep runs on the priority engine only
-                engines["fcfs"] = await self._start("engine_fcfs_small_kv", f"engine (FCFS, KV {kv} GiB)", True,
-                                                    scheduling="fcfs", kv_cache_gib=kv)
-            engines["prio"] = await self._start("engine_priority_small_kv", f"engine (loop priority, KV {kv} GiB)",
-                                                True, scheduling="loop", kv_cache_gib=kv)
+                engines["fcfs"] = await self._start(
+                    "engine_fcfs_small_kv",
+                    f"engine (FCFS, KV {kv} GiB)",
+                    True,
+                    scheduling="fcfs",
+                    kv_cache_gib=kv,
+                )
+            engines["prio"] = await self._start(
+                "engine_priority_small_kv",
+                f"engine (loop priority, KV {kv} GiB)",
+                True,
+                scheduling="loop",
+                kv_cache_gib=kv,
+            )
             self.extra["kv_capacity_tokens"] = engines["prio"].kv_capacity_tokens
             if self.want("pressure"):
-                variants = (("kv_fcfs", "fcfs", "fcfs", False), ("kv_loop", "prio", "loop", False),
-                            ("kv_las", "prio", "las", False), ("kv_fcfs_admit", "fcfs", "fcfs", True),
-                            ("kv_loop_admit", "prio", "loop", True))
+                variants = (
+                    ("kv_fcfs", "fcfs", "fcfs", False),
+                    ("kv_loop", "prio", "loop", False),
+                    ("kv_las", "prio", "las", False),
+                    ("kv_fcfs_admit", "fcfs", "fcfs", True),
+                    ("kv_loop_admit", "prio", "loop", True),
+                )
                 for _ in range(max(1, cfg.repeats)):  # interleaved, so drift hits every variant alike
                     for key, e, policy, admit in variants:
                         engines[e].options.scheduling = policy
-                        await self._kv_loops(engines[e], key, f"8 KV pressure, {policy}{' + admission' if admit else ''}: "
-                                             f"{n} loops", items[:n], pcfg, admit)
+                        await self._kv_loops(
+                            engines[e],
+                            key,
+                            f"8 KV pressure, {policy}{' + admission' if admit else ''}: {n} loops",
+                            items[:n],
+                            pcfg,
+                            admit,
+                        )
                     if server is not None:
-                        await self._kv_http(server, "off", items, pcfg, pressure=True, lowload=False, repeats=1)
+                        await self._kv_http(
+                            server, "off", items, pcfg, pressure=True, lowload=False, repeats=1
+                        )
             if self.want("growth"):
                 if "fcfs" in engines:
                     engines.pop("fcfs").shutdown()
@@ -130,22 +177,36 @@ class KVBench(Harness):
                 engine.options.scheduling = "loop"
                 from selfrefine.engine.loop import peak_history
                 from selfrefine.engine.scheduling import KVGrowth
+
                 for r in cfg.growth_rounds:
                     gcfg = self._sized_config(r, cfg.growth_tokens)
                     for L in cfg.growth_loops:
                         need = sum(peak_history(engine, it, gcfg, KVGrowth(gcfg).prior) for it in items[:L])
                         fits = need <= (engine.kv_capacity_tokens or need)
-                        for admit in ((False,) if fits else (False, True)):
-                            await self._kv_loops(engine, f"grow_l{L}_r{r}{'_admit' if admit else ''}",
-                                                 f"9 growth: {L} loops x {r} rounds{' + admission' if admit else ''}",
-                                                 items[:L], gcfg, admit,
-                                                 note=f"estimated peak histories {need} tokens")
+                        for admit in (False,) if fits else (False, True):
+                            await self._kv_loops(
+                                engine,
+                                f"grow_l{L}_r{r}{'_admit' if admit else ''}",
+                                f"9 growth: {L} loops x {r} rounds{' + admission' if admit else ''}",
+                                items[:L],
+                                gcfg,
+                                admit,
+                                note=f"estimated peak histories {need} tokens",
+                            )
         finally:
             for engine in engines.values():
                 engine.shutdown()
 
-    async def _kv_http(self, server, spec: str, items: list[Item], pcfg: RefineConfig, pressure: bool,
-                       lowload: bool | None = None, repeats: int | None = None) -> None:
+    async def _kv_http(
+        self,
+        server,
+        spec: str,
+        items: list[Item],
+        pcfg: RefineConfig,
+        pressure: bool,
+        lowload: bool | None = None,
+        repeats: int | None = None,
+    ) -> None:
         """HTTP clients on vLLM's server with the pressure KV size: the pressure workload with as
         many clients as loops, and low load (`lowload_clients` clients)."""
         cfg = self.cfg
@@ -155,11 +216,25 @@ class KVBench(Harness):
         budget = replace(self.budget, answer_tokens=cfg.pressure_tokens)
         for _ in range(max(1, cfg.repeats) if repeats is None else repeats):
             if pressure:
-                rec = await self._http_run(server, f"kv_http_{spec}", f"8 KV pressure, HTTP clients, speculation "
-                                           f"{spec}: {n} loops", tasks[:n], n, pcfg, budget,
-                                           "vLLM OpenAI server, same engine settings (FCFS, KV size)")
+                rec = await self._http_run(
+                    server,
+                    f"kv_http_{spec}",
+                    f"8 KV pressure, HTTP clients, speculation {spec}: {n} loops",
+                    tasks[:n],
+                    n,
+                    pcfg,
+                    budget,
+                    "vLLM OpenAI server, same engine settings (FCFS, KV size)",
+                )
                 self._record_repeat(rec)
             if lowload:
-                await self._http_run(server, f"low_http_{spec}", f"10 low load, HTTP clients, speculation "
-                                     f"{spec}: {k} clients", tasks[:2 * k], k, pcfg, budget,
-                                     "vLLM OpenAI server, low load")
+                await self._http_run(
+                    server,
+                    f"low_http_{spec}",
+                    f"10 low load, HTTP clients, speculation {spec}: {k} clients",
+                    tasks[: 2 * k],
+                    k,
+                    pcfg,
+                    budget,
+                    "vLLM OpenAI server, low load",
+                )

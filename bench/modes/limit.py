@@ -13,8 +13,9 @@ from selfrefine.engine.types import Call, LoopResult, Sampling
 
 
 class LimitBench(Harness):
-    async def _replay(self, engine, loops: list[list[Call]], conc: int, history: bool = True,
-                      tick=lambda *_: None) -> tuple[list[Call], float]:
+    async def _replay(
+        self, engine, loops: list[list[Call]], conc: int, history: bool = True, tick=lambda *_: None
+    ) -> tuple[list[Call], float]:
         """Replay loops' calls as independent requests with exact output lengths; (calls, wall s).
 
         history=True (the limit): each call keeps its prompt length and its cache hit. Every loop
@@ -38,13 +39,21 @@ class LimitBench(Harness):
                 warm.append(base)
             for c in calls:
                 if history:
-                    ids = base[:c.cached_tokens] + rand(max(1, c.prompt_tokens - c.cached_tokens))
+                    ids = base[: c.cached_tokens] + rand(max(1, c.prompt_tokens - c.cached_tokens))
                 else:
                     ids = rand(max(1, c.prompt_tokens - c.cached_tokens))
-                jobs.append((ids, Sampling(temperature=0.0, max_tokens=max(1, c.completion_tokens), ignore_eos=True),
-                             c.stage, c.round))
+                jobs.append(
+                    (
+                        ids,
+                        Sampling(temperature=0.0, max_tokens=max(1, c.completion_tokens), ignore_eos=True),
+                        c.stage,
+                        c.round,
+                    )
+                )
         if warm:  # untimed: the histories' blocks into the prefix cache
-            await asyncio.gather(*(engine.generate(ids, Sampling(temperature=0.0, max_tokens=1)) for ids in warm))
+            await asyncio.gather(
+                *(engine.generate(ids, Sampling(temperature=0.0, max_tokens=1)) for ids in warm)
+            )
         gate = asyncio.Semaphore(conc)
         done: list[Call] = []
 
@@ -58,15 +67,25 @@ class LimitBench(Harness):
         await asyncio.gather(*(one(*j) for j in jobs))
         return done, time.perf_counter() - t0
 
-    async def _flat(self, engine, key: str, label: str, loops: list[list[Call]], conc: int, answers: int,
-                    note: str, history: bool = True) -> ModeRun:
+    async def _flat(
+        self,
+        engine,
+        key: str,
+        label: str,
+        loops: list[list[Call]],
+        conc: int,
+        answers: int,
+        note: str,
+        history: bool = True,
+    ) -> ModeRun:
         """The limit: mode 1's calls replayed (see _replay), stored as a mode."""
         task, tick = self._bar(label, sum(len(c) for c in loops))
         with PeakRSS() as mem:
             done, wall = await self._replay(engine, loops, conc, history, tick)
         self._done(task)
-        return self._store(ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak,
-                                   note=note))
+        return self._store(
+            ModeRun(key, label, conc, wall, calls=done, answers=answers, peak_rss=mem.peak, note=note)
+        )
 
     async def _paired_c1(self, engine, items: list[Item]) -> None:
         """Mode 2 and the limit at one request in flight, paired loop by loop.
@@ -93,8 +112,26 @@ class LimitBench(Harness):
                     lim_wall += wall
                 tick()
         self._done(task)
-        self._store(ModeRun("sequential", f"2 sequential: {k} loops one at a time", 1, seq_wall, results=seq,
-                            peak_rss=mem.peak, note=f"{k} of the items (rate does not depend on count)"))
-        self._store(ModeRun("limit_c1", "6 engine limit, one request at a time", 1, lim_wall, calls=lim,
-                            answers=k, peak_rss=mem.peak,
-                            note="each of mode 2's loops replayed right after it ran, one call at a time"))
+        self._store(
+            ModeRun(
+                "sequential",
+                f"2 sequential: {k} loops one at a time",
+                1,
+                seq_wall,
+                results=seq,
+                peak_rss=mem.peak,
+                note=f"{k} of the items (rate does not depend on count)",
+            )
+        )
+        self._store(
+            ModeRun(
+                "limit_c1",
+                "6 engine limit, one request at a time",
+                1,
+                lim_wall,
+                calls=lim,
+                answers=k,
+                peak_rss=mem.peak,
+                note="each of mode 2's loops replayed right after it ran, one call at a time",
+            )
+        )

@@ -29,7 +29,7 @@ class ExactTextFeedback:
 
     def _tokens(self, prompt_ids: list[int]) -> int:
         for i, d in enumerate(self._drafts):
-            if prompt_ids[:len(d)] == d:
+            if prompt_ids[: len(d)] == d:
                 k, self._seen[i] = self._seen[i], self._seen[i] + 1
                 return self._lengths[i][k] if k < len(self._lengths[i]) else self._default
         return self._default
@@ -46,11 +46,26 @@ class TextBench(Harness):
         as the grammar feedback of the same item and round in `first` (a mode 1 run)."""
         cfg, n = self.cfg, self.cfg.loops
         tcfg = cfg.refine_config("text")
-        lengths = [[c.completion_tokens for c in r.trace if c.stage == "feedback"]
-                   if isinstance(r, LoopResult) else [] for r in first.results]
-        view = engine if cfg.natural else ExactTextFeedback(
-            engine, tcfg, self.items[:n], lengths, self.budget.feedback_tokens)
-        await self._loops(view, "ours_text", "1 ours, free-text feedback", self.items[:n], n, tcfg,
-                          note="" if cfg.natural else
-                          "each feedback call generates exactly as many tokens as mode 1's grammar "
-                          "feedback of the same item and round")
+        lengths = [
+            [c.completion_tokens for c in r.trace if c.stage == "feedback"]
+            if isinstance(r, LoopResult)
+            else []
+            for r in first.results
+        ]
+        view = (
+            engine
+            if cfg.natural
+            else ExactTextFeedback(engine, tcfg, self.items[:n], lengths, self.budget.feedback_tokens)
+        )
+        await self._loops(
+            view,
+            "ours_text",
+            "1 ours, free-text feedback",
+            self.items[:n],
+            n,
+            tcfg,
+            note=""
+            if cfg.natural
+            else "each feedback call generates exactly as many tokens as mode 1's grammar "
+            "feedback of the same item and round",
+        )

@@ -23,8 +23,12 @@ class TransformersBench(Harness):
         name, path = models.resolve(cfg.model)
         task = self.progress.add_task("start transformers backend", total=None)
         t0 = time.perf_counter()
-        engine = HFEngine(path, name, EngineOptions(max_model_len=cfg.max_model_len, dtype=cfg.dtype),
-                          threads=cfg.transformers_threads)
+        engine = HFEngine(
+            path,
+            name,
+            EngineOptions(max_model_len=cfg.max_model_len, dtype=cfg.dtype),
+            threads=cfg.transformers_threads,
+        )
         await asyncio.to_thread(engine.start)
         rcfg = cfg.refine_config()
         # The same warm-up as the vLLM engines get (first grammar compile, first-call paths).
@@ -61,7 +65,13 @@ class TransformersBench(Harness):
         threads = cfg.transformers_threads or "torch's default"
         budget = " (time budget hit; the unfinished loop is not counted)" if cut else ""
         self.runs["transformers"] = ModeRun(
-            "transformers", label, 1, wall, results=res, peak_rss=mem.peak,
+            "transformers",
+            label,
+            1,
+            wall,
+            results=res,
+            peak_rss=mem.peak,
             note=f"{len(res)} of the items{budget}; grammar feedback with mode 1's schema through Outlines; "
-                 f"no prefix cache; torch threads: {threads}")
+            f"no prefix cache; torch threads: {threads}",
+        )
         self.on_update()

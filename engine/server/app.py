@@ -19,8 +19,8 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from selfrefine.engine.errors import EngineDead, InvalidParameter
-from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.errors import ModelNotFound, NotReady, Unauthorized, error_response
+from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.serving import LoopGate, Serving
 
 log = logging.getLogger("selfrefine.server")

@@ -307,26 +307,33 @@ class ChatCompletionRequest(BaseCompletionRequest):
         for i, tool in enumerate(self.tools or []):
             fn = tool.function
             if fn.name in names:
-                raise InvalidParameter(f"tools.{i}.function.name",
-                                       f"{fn.name!r} is already the name of tools.{names[fn.name]}")
+                raise InvalidParameter(
+                    f"tools.{i}.function.name", f"{fn.name!r} is already the name of tools.{names[fn.name]}"
+                )
             names[fn.name] = i
             if fn.parameters is not None and fn.parameters.get("type", "object") != "object":
-                raise InvalidParameter(f"tools.{i}.function.parameters",
-                                       'must be a JSON schema of an object ("type": "object")')
+                raise InvalidParameter(
+                    f"tools.{i}.function.parameters", 'must be a JSON schema of an object ("type": "object")'
+                )
         choice = self.tool_choice
         usage = 'use "auto", "required", "none" or {"type": "function", "function": {"name": ...}}'
         if isinstance(choice, dict):
             fn = choice.get("function")
-            if set(choice) != {"type", "function"} or choice["type"] != "function" \
-                    or not isinstance(fn, dict):
+            if (
+                set(choice) != {"type", "function"}
+                or choice["type"] != "function"
+                or not isinstance(fn, dict)
+            ):
                 raise InvalidParameter("tool_choice", f"unsupported value {choice!r}; {usage}")
             if not isinstance(fn.get("name"), str) or not fn["name"]:
                 raise InvalidParameter("tool_choice.function.name", "must be a function name")
             if self.tools is None:
                 raise InvalidParameter("tool_choice", "names a function but the request has no tools")
             if fn["name"] not in names:
-                raise InvalidParameter("tool_choice.function.name",
-                                       f"no tool is named {fn['name']!r}; the tools are {sorted(names)}")
+                raise InvalidParameter(
+                    "tool_choice.function.name",
+                    f"no tool is named {fn['name']!r}; the tools are {sorted(names)}",
+                )
         elif choice is not None:
             if choice not in ("auto", "required", "none"):
                 raise InvalidParameter("tool_choice", f"unsupported value {choice!r}; {usage}")
@@ -336,16 +343,18 @@ class ChatCompletionRequest(BaseCompletionRequest):
             if m.tool_calls is not None and m.role != "assistant":
                 raise InvalidParameter(f"messages.{i}.tool_calls", "only assistant messages carry tool calls")
             if m.role == "tool" and not m.tool_call_id:
-                raise InvalidParameter(f"messages.{i}.tool_call_id",
-                                       "is required: the id of the tool call this message answers")
+                raise InvalidParameter(
+                    f"messages.{i}.tool_call_id", "is required: the id of the tool call this message answers"
+                )
             for j, call in enumerate(m.tool_calls or []):
                 try:
                     args = json.loads(call.function.arguments)
                 except ValueError:
                     args = None
                 if not isinstance(args, dict):
-                    raise InvalidParameter(f"messages.{i}.tool_calls.{j}.function.arguments",
-                                           "must be a JSON object, as text")
+                    raise InvalidParameter(
+                        f"messages.{i}.tool_calls.{j}.function.arguments", "must be a JSON object, as text"
+                    )
         return self
 
     def tool_use(self) -> ToolUse | None:
@@ -377,8 +386,11 @@ class ChatCompletionRequest(BaseCompletionRequest):
             d: dict[str, Any] = {"role": "system" if m.role == "developer" else m.role, "content": m.text(i)}
             if m.tool_calls:
                 d["tool_calls"] = [
-                    {"id": c.id, "type": "function",
-                     "function": {"name": c.function.name, "arguments": json.loads(c.function.arguments)}}
+                    {
+                        "id": c.id,
+                        "type": "function",
+                        "function": {"name": c.function.name, "arguments": json.loads(c.function.arguments)},
+                    }
                     for c in m.tool_calls
                 ]
             if m.role == "tool":

@@ -66,8 +66,9 @@ def chat_logprobs(entries: list[TokenLogprob]) -> dict:
                 "token": e.token,
                 "logprob": e.logprob,
                 "bytes": _bytes(e.token),
-                "top_logprobs": [{"token": t.token, "logprob": t.logprob, "bytes": _bytes(t.token)}
-                                 for t in e.top],
+                "top_logprobs": [
+                    {"token": t.token, "logprob": t.logprob, "bytes": _bytes(t.token)} for t in e.top
+                ],
             }
             for e in entries
         ],

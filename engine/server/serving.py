@@ -103,12 +103,18 @@ class _FaultAt:
         return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
 
-
 class Serving:
     """Chat and text completions over one shared engine."""
 
-    def __init__(self, engine, model_name: str, gate: LoopGate, metrics: Metrics, debug_faults: bool = False,
-                 run_code: bool = False):
+    def __init__(
+        self,
+        engine,
+        model_name: str,
+        gate: LoopGate,
+        metrics: Metrics,
+        debug_faults: bool = False,
+        run_code: bool = False,
+    ):
         self.engine = engine
         self.model_name = model_name
         self.refine_name = model_name + REFINE_SUFFIX
@@ -211,8 +217,10 @@ class Serving:
                 if isinstance(prompt, list):  # token ids, as OpenAI's API allows
                     if refining:
                         raise InvalidParameter(
-                            param, f"token ids are only accepted by the plain model {self.model_name!r}: "
-                            "a Self-Refine loop puts the prompt's text into a chat turn, so send text")
+                            param,
+                            f"token ids are only accepted by the plain model {self.model_name!r}: "
+                            "a Self-Refine loop puts the prompt's text into a chat turn, so send text",
+                        )
                     self._check_token_ids(prompt, param)
                     ids = list(prompt)
                 elif refining:
@@ -278,15 +286,25 @@ class Serving:
                 self.metrics.loops.labels("refine", outcome).inc()
                 raise
             self.metrics.record_loop(res)
-            chosen = [c for c in res.trace if c.stage in ("draft", "refine") and not c.rejected
-                      and c.round == res.selected_round]
+            chosen = [
+                c
+                for c in res.trace
+                if c.stage in ("draft", "refine") and not c.rejected and c.round == res.selected_round
+            ]
             finish = chosen[0].finish_reason if chosen else "stop"
             return ChoiceResult(res.answer, finish, res.trace, res)
 
         return job
 
-    def _plain_job(self, engine, ids: list[int], sampling: Sampling, schema: dict | None,
-                   logprobs: int | None = None, tools: ToolUse | None = None):
+    def _plain_job(
+        self,
+        engine,
+        ids: list[int],
+        sampling: Sampling,
+        schema: dict | None,
+        logprobs: int | None = None,
+        tools: ToolUse | None = None,
+    ):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
                 kwargs: dict = {"logprobs": logprobs} if logprobs is not None else {}
@@ -310,8 +328,11 @@ class Serving:
             self.metrics.loops.labels("plain", "ok").inc()
             call = Call.of(out, "plain", 0, self.model_name)
             self.metrics.record_calls([call])
-            tool = (toolcalls.parse(tools, out.text, out.finish_reason, self.engine.tokenizer)
-                    if tools is not None else None)
+            tool = (
+                toolcalls.parse(tools, out.text, out.finish_reason, self.engine.tokenizer)
+                if tools is not None
+                else None
+            )
             return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs, tool=tool)
 
         return job
@@ -381,8 +402,12 @@ class Serving:
                 "finish_reason": r.tool.finish_reason if r.tool else r.finish_reason,
                 "logprobs": plan_logprobs(plan, r.logprobs),
             }
-        return {"index": i, "text": r.text, "finish_reason": r.finish_reason,
-                "logprobs": plan_logprobs(plan, r.logprobs)}
+        return {
+            "index": i,
+            "text": r.text,
+            "finish_reason": r.finish_reason,
+            "logprobs": plan_logprobs(plan, r.logprobs),
+        }
 
     # ------------------------------------------------------------------ streaming
 

@@ -30,8 +30,13 @@ def _chunk(plan: Plan, choices: list[dict], **extra) -> str:
 
 
 def _delta(
-    plan: Plan, i: int, content: str | None = None, finish: str | None = None, role: bool = False,
-    logprobs: dict | None = None, tool_calls: list[dict] | None = None,
+    plan: Plan,
+    i: int,
+    content: str | None = None,
+    finish: str | None = None,
+    role: bool = False,
+    logprobs: dict | None = None,
+    tool_calls: list[dict] | None = None,
 ) -> dict:
     if plan.kind == "chat":
         delta: dict = {"role": "assistant"} if role else {}
@@ -44,7 +49,11 @@ def _delta(
 
 
 async def sse(
-    plan: Plan, queue: asyncio.Queue, producer: asyncio.Task, tokenizer, metrics: Metrics,
+    plan: Plan,
+    queue: asyncio.Queue,
+    producer: asyncio.Task,
+    tokenizer,
+    metrics: Metrics,
 ) -> AsyncIterator[str]:
     """The SSE text of `plan` as its jobs report to `queue` (messages put by `Serving.stream`);
     cancels `producer` when the stream closes before it is done."""
@@ -70,9 +79,18 @@ async def sse(
     def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final: bool = False) -> list[str]:
         held[i] += entries
         deltas = readers[i].feed(text) + (readers[i].finish() if final else [])
-        return [_chunk(plan, [_delta(plan, i, d.get("content"), tool_calls=d.get("tool_calls"),
-                                     logprobs=held_logprobs(i))])
-                for d in deltas]
+        return [
+            _chunk(
+                plan,
+                [
+                    _delta(
+                        plan, i, d.get("content"), tool_calls=d.get("tool_calls"), logprobs=held_logprobs(i)
+                    )
+                ],
+            )
+            for d in deltas
+        ]
+
     try:
         if plan.kind == "chat":
             yield _chunk(plan, [_delta(plan, i, "", role=True) for i in range(len(plan.jobs))])

@@ -63,8 +63,9 @@ class ToolUse:
         return {t["function"]["name"] for t in self.tools}
 
     def _parameters(self) -> dict[str, dict]:
-        return {t["function"]["name"]: t["function"].get("parameters") or EMPTY_PARAMETERS
-                for t in self.tools}
+        return {
+            t["function"]["name"]: t["function"].get("parameters") or EMPTY_PARAMETERS for t in self.tools
+        }
 
     def schema(self) -> dict | None:
         """The JSON schema that forces a call, as vLLM builds it; None for "auto"."""
@@ -82,12 +83,14 @@ class ToolUse:
                 if key in defs and defs[key] != d:
                     raise InvalidParameter("tools", f"two tools define $defs.{key} differently")
                 defs[key] = d
-            calls.append({
-                "type": "object",
-                "properties": {"name": {"type": "string", "enum": [name]}, "parameters": p},
-                "required": ["name", "parameters"],
-                "additionalProperties": False,
-            })
+            calls.append(
+                {
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "enum": [name]}, "parameters": p},
+                    "required": ["name", "parameters"],
+                    "additionalProperties": False,
+                }
+            )
         schema: dict[str, Any] = {"type": "array", "minItems": 1, "items": {"anyOf": calls}}
         if not self.parallel:
             schema["maxItems"] = 1
@@ -112,8 +115,11 @@ class ToolOutcome:
 
 
 def _call(tool_id: str | None, name: str, arguments: str) -> dict:
-    return {"id": tool_id or _new_id(), "type": "function",
-            "function": {"name": name, "arguments": arguments}}
+    return {
+        "id": tool_id or _new_id(),
+        "type": "function",
+        "function": {"name": name, "arguments": arguments},
+    }
 
 
 def _new_id() -> str:
@@ -134,7 +140,8 @@ def _required_calls(previous: str, current: str) -> list:
     from vllm.tool_parsers.streaming import extract_required_tool_call_streaming
 
     delta, _ = extract_required_tool_call_streaming(
-        previous_text=previous, current_text=current, tool_call_idx=None, tool_call_id_type="random")
+        previous_text=previous, current_text=current, tool_call_idx=None, tool_call_id_type="random"
+    )
     return delta.tool_calls if delta is not None else []
 
 
@@ -165,8 +172,12 @@ def _bare_call(text: str, names: set[str]) -> dict | None:
         obj = json.loads(text)
     except ValueError:
         return None
-    if (isinstance(obj, dict) and set(obj) == {"name", "arguments"} and obj["name"] in names
-            and isinstance(obj["arguments"], dict)):
+    if (
+        isinstance(obj, dict)
+        and set(obj) == {"name", "arguments"}
+        and obj["name"] in names
+        and isinstance(obj["arguments"], dict)
+    ):
         return obj
     return None
 
@@ -182,7 +193,7 @@ def _bare_start(text: str, names: set[str]) -> bool | None:
         return m.group(1) in names
     compact = re.sub(r"\s+", "", t)
     head = '{"name":"'
-    if head.startswith(compact) or (compact.startswith(head) and '"' not in compact[len(head):]):
+    if head.startswith(compact) or (compact.startswith(head) and '"' not in compact[len(head) :]):
         return None
     return False
 
@@ -237,7 +248,7 @@ class ToolStream:
                 return []
         current = (HERMES_TAG if self.bare else "") + self.text
         previous, self.fed = self.fed, current
-        piece = current[len(previous):]
+        piece = current[len(previous) :]
         d = self.parser.extract_tool_calls_streaming(previous, current, piece, [], [], [], None)
         if d is None:
             return []
@@ -253,9 +264,13 @@ class ToolStream:
     def finish(self) -> list[dict]:
         """Deltas for what is left once generation has ended: text the parser held back because
         it could have begun a `<tool_call>` tag."""
-        if (self.parser is not None and not self.bare and HERMES_TAG not in self.text
-                and self.text.startswith(self.content_sent)):
-            rest = self.text[len(self.content_sent):]
+        if (
+            self.parser is not None
+            and not self.bare
+            and HERMES_TAG not in self.text
+            and self.text.startswith(self.content_sent)
+        ):
+            rest = self.text[len(self.content_sent) :]
             if rest:
                 self.content_sent += rest
                 return [{"content": rest}]

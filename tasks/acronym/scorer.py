@@ -68,8 +68,11 @@ class RubricScorer:
         acr = extract(output)
         if not acr:
             return {"score": 0.0, "acronym": "", "error": "no acronym in the output"}
-        parts = {"letters": letters_part(acr, row["title"]), "pronounceable": pronounceable(acr),
-                 "length": length_part(acr)}
+        parts = {
+            "letters": letters_part(acr, row["title"]),
+            "pronounceable": pronounceable(acr),
+            "length": length_part(acr),
+        }
         return {"score": sum(parts.values()) / 3, "acronym": acr, **parts}
 
     def truth(self, row: dict, output: str, verdict: dict) -> set[str]:

@@ -17,15 +17,18 @@ class SpeedScorer:
     defer = True
     """Score after all loops finished, so that timings do not compete with the engine."""
 
-    def __init__(self, repeats: int = 3, min_speedup: float = 1 / 0.9, min_gain_s: float = 0.002,
-                 wall_s: float = 10.0):
+    def __init__(
+        self, repeats: int = 3, min_speedup: float = 1 / 0.9, min_gain_s: float = 0.002, wall_s: float = 10.0
+    ):
         self.repeats = repeats
         self.min_speedup = min_speedup
         self.min_gain_s = min_gain_s
         self.limits = Limits(wall_s=wall_s, cpu_s=int(wall_s), memory_mb=1024)
         self._base: dict[str, tuple[list[str], float] | str] = {}
 
-    def measure(self, code: str, tests: list[str], repeats: int | None = None) -> tuple[list[str], float] | str:
+    def measure(
+        self, code: str, tests: list[str], repeats: int | None = None
+    ) -> tuple[list[str], float] | str:
         outs, total = [], 0.0
         for t in tests:
             best = None
@@ -67,7 +70,8 @@ class SpeedScorer:
             return False, f"On the test inputs the program failed: {got}."
         same = all(same_output(g, e) for g, e in zip(got[0], base[0]))
         return same, describe_outputs(got[0], base[0]) + (
-            f" CPU time: {got[1] * 1000:.1f} ms, the original's {base[1] * 1000:.1f} ms.")
+            f" CPU time: {got[1] * 1000:.1f} ms, the original's {base[1] * 1000:.1f} ms."
+        )
 
     def guard(self, row: dict, output: str) -> str | None:
         """Acceptance test for a rewrite: it must print what the original prints on the shipped
@@ -91,8 +95,12 @@ class SpeedScorer:
         try:
             base = self.baseline(row)
             if isinstance(base, str):
-                return {"score": None, "correct": None, "speedup": None,
-                        "error": f"the original program fails on its test input: {base}"}
+                return {
+                    "score": None,
+                    "correct": None,
+                    "speedup": None,
+                    "error": f"the original program fails on its test input: {base}",
+                }
             got = self.measure(code, row["tests"])
         except SandboxUnavailable as exc:
             return {"score": None, "correct": None, "speedup": None, "error": f"sandbox unavailable: {exc}"}
@@ -113,5 +121,10 @@ class SpeedScorer:
                 t1 = min(t1, mine[1])
             fast = self._faster(t0, t1)
         speedup = t0 / max(t1, 1e-4)
-        return {"score": 1.0 if (correct and fast) else 0.0, "correct": correct, "speedup": round(speedup, 3),
-                "seconds": round(t1, 4), "original_seconds": round(t0, 4)}
+        return {
+            "score": 1.0 if (correct and fast) else 0.0,
+            "correct": correct,
+            "speedup": round(speedup, 3),
+            "seconds": round(t1, 4),
+            "original_seconds": round(t0, 4),
+        }

@@ -112,8 +112,10 @@ class ReadabilityScorer:
                 exp = self.expected(row)
                 if isinstance(exp, str):
                     return {"score": None, "same_output": None, "error": exp, **m}
-                same = all(same_output(run_python(code, stdin=t, limits=self.limits).stdout, e)
-                           for t, e in zip(row["tests"], exp))
+                same = all(
+                    same_output(run_python(code, stdin=t, limits=self.limits).stdout, e)
+                    for t, e in zip(row["tests"], exp)
+                )
             except SandboxUnavailable as exc:
                 return {"score": None, "same_output": None, "error": f"sandbox unavailable: {exc}", **m}
         return {"score": m["meaningful_ids"] if same else 0.0, "same_output": same, **m}

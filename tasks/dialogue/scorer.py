@@ -15,17 +15,21 @@ JUDGE_PROMPT = (
     "Candidate next reply from the System:\n{response}\n\n"
     "Rate the candidate reply from 1 to 5, where 1 means off-topic, rude, wrong or unreadable "
     "and 5 means relevant, specific, engaging, consistent with the conversation and fluent. "
-    "Answer with JSON: {{\"score\": N}}."
+    'Answer with JSON: {{"score": N}}.'
 )
-SCHEMA = {"type": "object", "properties": {"score": {"enum": [1, 2, 3, 4, 5]}},
-          "required": ["score"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"score": {"enum": [1, 2, 3, 4, 5]}},
+    "required": ["score"],
+    "additionalProperties": False,
+}
 
 
 def strip_speaker(text: str) -> str:
     t = text.strip()
     for p in ("System:", "system:", "Response:", "Reply:"):
         if t.startswith(p):
-            return t[len(p):].strip()
+            return t[len(p) :].strip()
     return t
 
 
@@ -50,7 +54,13 @@ class JudgeScorer:
         try:
             value = float(json.loads(out.text)["score"])
         except (ValueError, KeyError, TypeError):
-            return {"score": None, "judge": judge.name,
-                    "error": f"judge answer not parsed: {out.text[:80]!r}"}
-        return {"score": value, "judge": judge.name,
-                "judge_tokens": out.prompt_tokens + out.completion_tokens}
+            return {
+                "score": None,
+                "judge": judge.name,
+                "error": f"judge answer not parsed: {out.text[:80]!r}",
+            }
+        return {
+            "score": value,
+            "judge": judge.name,
+            "judge_tokens": out.prompt_tokens + out.completion_tokens,
+        }

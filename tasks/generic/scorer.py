@@ -249,7 +249,7 @@ class GenericScorer:
         cases = json.dumps([[t["args"], t["expect"]] for t in row["tests"]])
         harness = _HARNESS.format(mark=mark, cases=cases, name=row["entry"])
         res = run_python(harness, files={"solution.py": code}, limits=self.limits)
-        got = [ln[len(mark):] for ln in res.stdout.splitlines() if ln.startswith(mark)]
+        got = [ln[len(mark) :] for ln in res.stdout.splitlines() if ln.startswith(mark)]
         if not got:
             return None, f"the program failed: {res.describe()}"
         try:
@@ -274,9 +274,13 @@ class GenericScorer:
                     met.append(False)
             share = sum(met) / len(met)
             score = 1.0 if all(met) else 0.0
-            return {"score": score, "kind": kind, "constraints_met": round(share, 4),
-                    f"score_{kind}": score,
-                    "failed": [c["check"] for c, ok in zip(row["checks"], met, strict=True) if not ok]}
+            return {
+                "score": score,
+                "kind": kind,
+                "constraints_met": round(share, 4),
+                f"score_{kind}": score,
+                "failed": [c["check"] for c, ok in zip(row["checks"], met, strict=True) if not ok],
+            }
         if kind == "function":
             try:
                 results, err = self.run_tests(row, text)

@@ -47,7 +47,7 @@ class GSM8KScorer:
         lines = [ln for ln in res.stdout.splitlines() if ln.startswith(MARK)]
         if not res.ok or not lines:
             return None, f"the program failed: {res.describe()}"
-        return lines[-1][len(MARK):].strip(), None
+        return lines[-1][len(MARK) :].strip(), None
 
     def observe(self, row: dict, output: str) -> Observation:
         """Execution feedback for the critic: what running solution() gave. Never the target
@@ -68,9 +68,12 @@ class GSM8KScorer:
         if number is None or not math.isfinite(number):
             return Observation(said, fault=f"solution() returned {value}, which is not a number")
         if number < 0 or abs(number - round(number)) > 1e-4 * max(1.0, abs(number)):
-            return Observation(said, fault=f"solution() returned {value}, but the answer to this "
-                                           "question is a whole, non-negative number, so a step of the "
-                                           "program is wrong (rounding the result does not fix it)")
+            return Observation(
+                said,
+                fault=f"solution() returned {value}, but the answer to this "
+                "question is a whole, non-negative number, so a step of the "
+                "program is wrong (rounding the result does not fix it)",
+            )
         return Observation(said)
 
     def score(self, row: dict, output: str) -> dict:
@@ -82,8 +85,11 @@ class GSM8KScorer:
             return {"score": 0.0, "answer": None, "error": err}
         answer = _number(value)
         target = float(row["target"])
-        ok = (answer is not None and math.isfinite(answer)
-              and abs(answer - target) <= 1e-4 * max(1.0, abs(target)))
+        ok = (
+            answer is not None
+            and math.isfinite(answer)
+            and abs(answer - target) <= 1e-4 * max(1.0, abs(target))
+        )
         return {"score": 1.0 if ok else 0.0, "answer": answer}
 
     def truth(self, row: dict, output: str, verdict: dict) -> set[str]:

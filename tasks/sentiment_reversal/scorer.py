@@ -62,9 +62,12 @@ class VaderScorer:
         if not (total and len(copied) * 2 >= total):
             return Observation(text)
         shown = "; ".join(f'"{s}"' for s in copied[:3])
-        return Observation(text, f"{len(copied)} of the original review's {total} sentences are copied "
-                                 f"unchanged (for example {shown}): rewrite each so it expresses the "
-                                 "target opinion")
+        return Observation(
+            text,
+            f"{len(copied)} of the original review's {total} sentences are copied "
+            f"unchanged (for example {shown}): rewrite each so it expresses the "
+            "target opinion",
+        )
 
     def score(self, row: dict, output: str) -> dict:
         text = review_text(output)

@@ -29,8 +29,10 @@ EVERYDAY: list[tuple[str, dict]] = [
     ("Who wrote the play Romeo and Juliet?", {"any": ["Shakespeare"]}),
     ("What is the square root of 144?", {"number": 12, "any": ["twelve"]}),
     ("How many grams are in 2.5 kilograms?", {"number": 2500}),
-    ("Convert 100 degrees Fahrenheit to Celsius, rounded to one decimal place.",
-     {"number": 37.8, "tol": 0.06}),
+    (
+        "Convert 100 degrees Fahrenheit to Celsius, rounded to one decimal place.",
+        {"number": 37.8, "tol": 0.06},
+    ),
     ("How many sides does a hexagon have?", {"number": 6, "any": ["six"]}),
     ("What is 1000 minus 387?", {"number": 613}),
     ("What is the capital city of Japan?", {"any": ["Tokyo"]}),
@@ -69,20 +71,44 @@ def _split(position: int) -> str:
 def build() -> list[dict]:
     rows: list[dict] = []
     for i, (request, checks) in enumerate(CONSTRAINTS):
-        rows.append({"id": f"c{i + 1:02d}", "kind": "constraints", "split": _split(i), "request": request,
-                     "checks": checks})
+        rows.append(
+            {
+                "id": f"c{i + 1:02d}",
+                "kind": "constraints",
+                "split": _split(i),
+                "request": request,
+                "checks": checks,
+            }
+        )
     for i, (name, sig, what, ref, calls) in enumerate(FUNCTIONS):
         env: dict = {}
         exec(ref, env)  # the reference implementations written here, never model output
-        tests = [{"args": a, "expect": json.loads(json.dumps(env[name](*json.loads(json.dumps(a)))))}
-                 for a in calls]
+        tests = [
+            {"args": a, "expect": json.loads(json.dumps(env[name](*json.loads(json.dumps(a)))))}
+            for a in calls
+        ]
         shown = [(t["args"], env[name](*t["args"])) for t in tests[:SHOWN]]
-        rows.append({"id": f"f{i + 1:02d}", "kind": "function", "split": _split(i),
-                     "request": function_request(i, name, sig, what, shown), "entry": name,
-                     "tests": tests, "reference": ref})
+        rows.append(
+            {
+                "id": f"f{i + 1:02d}",
+                "kind": "function",
+                "split": _split(i),
+                "request": function_request(i, name, sig, what, shown),
+                "entry": name,
+                "tests": tests,
+                "reference": ref,
+            }
+        )
     for i, (question, answer) in enumerate(EVERYDAY):
-        rows.append({"id": f"e{i + 1:02d}", "kind": "everyday", "split": _split(i), "request": question,
-                     "answer": answer})
+        rows.append(
+            {
+                "id": f"e{i + 1:02d}",
+                "kind": "everyday",
+                "split": _split(i),
+                "request": question,
+                "answer": answer,
+            }
+        )
     return rows
 
 

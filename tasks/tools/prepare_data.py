@@ -29,12 +29,16 @@ def _read_jsonl(path: Path) -> list[dict]:
 
 def main(src: Path) -> None:
     gsm = _read_jsonl(src / "gsm8k.jsonl")[:N]
-    _jsonl(TASKS / "gsm8k/data.jsonl",
-           [{"id": f"gsm8k-{i}", "question": r["input"], "target": r["target"]} for i, r in enumerate(gsm)])
+    _jsonl(
+        TASKS / "gsm8k/data.jsonl",
+        [{"id": f"gsm8k-{i}", "question": r["input"], "target": r["target"]} for i, r in enumerate(gsm)],
+    )
 
     cg = _read_jsonl(src / "commongen_hard.jsonl")[:N]
-    _jsonl(TASKS / "commongen_hard/data.jsonl",
-           [{"id": f"cg-{i}", "concepts": r["concepts"]} for i, r in enumerate(cg)])
+    _jsonl(
+        TASKS / "commongen_hard/data.jsonl",
+        [{"id": f"cg-{i}", "concepts": r["concepts"]} for i, r in enumerate(cg)],
+    )
 
     # The file holds 400 negative->positive then 400 positive->negative rows: interleave so
     # that any --limit gets both directions.
@@ -43,15 +47,25 @@ def main(src: Path) -> None:
     rows = []
     for i in range(N // 2):
         for r, tag in ((pos[i], "p"), (neg[i], "n")):
-            rows.append({"id": f"yelp-{tag}{i}", "review": r["review"].replace("\\n", "\n").strip(),
-                         "sentiment": r["sentiment"], "target_sentiment": r["target_sentiment"]})
+            rows.append(
+                {
+                    "id": f"yelp-{tag}{i}",
+                    "review": r["review"].replace("\\n", "\n").strip(),
+                    "sentiment": r["sentiment"],
+                    "target_sentiment": r["target_sentiment"],
+                }
+            )
     _jsonl(TASKS / "sentiment_reversal/data.jsonl", rows)
 
     with (src / "acronyms.tsv").open() as f:
         ac = list(csv.DictReader(f, delimiter="\t"))
-    _jsonl(TASKS / "acronym/data.jsonl",
-           [{"id": f"acr-{i}", "title": r["Title"].strip(), "reference": r["Acronym"].strip()}
-            for i, r in enumerate(ac[:N])])
+    _jsonl(
+        TASKS / "acronym/data.jsonl",
+        [
+            {"id": f"acr-{i}", "title": r["Title"].strip(), "reference": r["Acronym"].strip()}
+            for i, r in enumerate(ac[:N])
+        ],
+    )
 
     fed = json.loads((src / "fed_dialogues.json").read_text())
     seen, rows = set(), []

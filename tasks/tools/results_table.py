@@ -32,15 +32,20 @@ def row(s: dict) -> str:
     rounds = " / ".join(_f(x) for x in s["score_by_round"][1:])
     reasons = ", ".join(f"{k} {v}" for k, v in (s.get("stop_reasons") or {}).items())
     fired = ", ".join(f"{k} {v}" for k, v in (s.get("checks") or {}).items() if k != "flag_disagreed")
-    return (f"| `{s['task']}` | {config(s)} | {s['ok']}" + (f" (+{s['errors']} err)" if s["errors"] else "")
-            + f" | {_f(s['base'])} | {rounds} | **{_f(s['refined'])}** | {s['improved']} / {s['worsened']} | "
-            f"{(tok['prompt_tokens'] or 0):.0f} / {(tok['cached_tokens'] or 0):.0f} / "
-            f"{(tok['completion_tokens'] or 0):.0f} | {critic(s)} | {reasons} | {fired or '-'} |")
+    return (
+        f"| `{s['task']}` | {config(s)} | {s['ok']}"
+        + (f" (+{s['errors']} err)" if s["errors"] else "")
+        + f" | {_f(s['base'])} | {rounds} | **{_f(s['refined'])}** | {s['improved']} / {s['worsened']} | "
+        f"{(tok['prompt_tokens'] or 0):.0f} / {(tok['cached_tokens'] or 0):.0f} / "
+        f"{(tok['completion_tokens'] or 0):.0f} | {critic(s)} | {reasons} | {fired or '-'} |"
+    )
 
 
-HEADER = ("| task | models | N | base | round 1 / 2 | refined | improved / worsened | tokens/item prompt / "
-          "cached / completion | critic recall / precision | stop reasons | rewrite checks fired |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|")
+HEADER = (
+    "| task | models | N | base | round 1 / 2 | refined | improved / worsened | tokens/item prompt / "
+    "cached / completion | critic recall / precision | stop reasons | rewrite checks fired |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def main(dirs: list[str]) -> None:
