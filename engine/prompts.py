@@ -47,8 +47,15 @@ LONG_REFINE = (
     "Rewrite your answer so that it fixes every point of the feedback above. "
     "Reply with the improved answer only."
 )
-FAULT_NOTE = "\n\nA tool checked your answer; whatever the review said, this must change: {fault}"
-"""After a rewrite request that lists no problems, when the reviewed answer has a fault."""
+REFINE_FAULT = (
+    "A check of your answer found this problem: {fault}\n\nAnswer my request again and fix it. My "
+    "request was: {input}\n\nReply with the new answer only, exactly as you would reply to the "
+    "request; do not mention the check or the review."
+)
+"""The rewrite turn when a tool proved the answer wrong: the fault first, then the request
+restated and the instruction last. With the fault appended after the plain rewrite request, the
+0.5B copied the fault sentence or wrote feedback JSON as its "answer" on all 13 faulted
+constraint rows of the generic task's first run."""
 OBSERVATION_NOTE = "\n\n{observation}"
 """The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
@@ -125,10 +132,10 @@ class Prompts:
     """Added to a review turn whose template has no `{observation}` field, when there is an
     observation (the generic loop's facts from tools, engine.observe); with none the turn is
     exactly the template. None: never added (a task's templates place `{observation}` themselves)."""
-    fault_note: str | None = FAULT_NOTE
-    """Added to a rewrite turn whose template has no `{problems}` field when the reviewed answer
-    has a fault (`Observation.fault`), which the critic's own review may not name; `{fault}` is
-    it. None: never added."""
+    refine_fault: str | None = REFINE_FAULT
+    """The rewrite turn, instead of `refine`, when the reviewed answer has a fault
+    (`Observation.fault`, which the critic's own review may not name) and `refine` has no
+    `{problems}` field to carry it; `{fault}` is it. None: `refine` as it is."""
 
     @classmethod
     def standalone(cls, **over) -> Prompts:
@@ -140,7 +147,7 @@ class Prompts:
             guide_grammar=None,
             guide_text=None,
             observation_note=None,
-            fault_note=None,
+            refine_fault=None,
         )
         return replace(base, **over)
 
@@ -234,12 +241,11 @@ class Prompts:
         fault: str = "",
         which: str = "refine",
     ) -> str:
-        """The rewrite turn (`which`: refine, or refine_requirements); a template without
-        `{problems}` gets `fault_note` after it when the reviewed answer has a `fault`, so the
-        rewrite is told it."""
+        """The rewrite turn (`which`: refine, or refine_requirements); when the reviewed answer
+        has a `fault` and the template has no `{problems}` to carry it, `refine_fault`."""
         template = getattr(self, which)
-        if fault and self.fault_note and "{problems}" not in template:
-            template += self.fault_note
+        if fault and self.refine_fault and "{problems}" not in template:
+            template = self.refine_fault
         return self._fill(template, spec, input, round, problems=problems, answer=answer, fault=fault)
 
     def system_text(self) -> str | None:

@@ -368,10 +368,12 @@ def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
     res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1)))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert '- "dawn" appears 0 times (asked: at least 1 time) -- NOT MET' in review
-    assert rewrite.endswith(
-        'this must change: The request asks for "dawn" at least 1 time; the answer has it 0 '
-        "times.</>\n<assistant>"
+    turn = rewrite[rewrite.rindex("<user>") :]
+    assert turn.startswith(
+        '<user>A check of your answer found this problem: The request asks for "dawn" at least 1 time; '
+        "the answer has it 0 times."
     )
+    assert 'My request was: Write one line that uses the word "dawn".' in turn  # restated for the rewrite
     assert (
         res.stop_reason == "max_rounds" and res.answer == "The dawn came."
     )  # the 5/5 review did not stop it
@@ -397,7 +399,7 @@ def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_se
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert "FAILED example add(10, 5) == 15: expected '15', got 0" in review
     assert (
-        "this must change: The code fails the request's example add(10, 5) == 15: expected '15', got 0."
+        "found this problem: The code fails the request's example add(10, 5) == 15: expected '15', got 0."
         in rewrite
     )
     assert res.trace[1].fault and res.trace[3].fault is None  # the 5/5 review did not stop the loop
