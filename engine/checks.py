@@ -285,6 +285,8 @@ def judge_rewrite(
         return TRUNCATED
     if request and is_echo(text, request, previous):
         return ECHO
+    if points and is_echo(text, "\n".join(points), previous):  # the review's problem pasted as the answer
+        return ECHO
     if is_identical(text, earlier):
         return IDENTICAL
     return None

@@ -227,3 +227,34 @@ def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
     )
     assert res.answer == DSPY and res.stop_reason == "rejected"
     assert res.checks[checks.FORM_LOST] == 1 and res.trace[-1].rejected == checks.FORM_LOST
+
+
+def test_a_rewrite_that_pastes_the_reviews_problem_back_is_an_echo():
+    """Seen on the generic task's dev rows (0.5B): asked to fix "5 km in metres", the rewrite was
+    the critic's point itself, and the loop returned it in place of a correct answer."""
+    previous = "5 kilometres is 5 x 1000 = 5000 metres."
+    point = (
+        "The conversion factor is incorrect. 1 kilometre is equal to 1000 meters, not 10000 meters. "
+        "This is a fundamental mistake."
+    )
+    got = checks.judge_rewrite(
+        point,
+        previous=previous,
+        earlier=[previous],
+        reference="How many metres in 5 km?\n" + previous,
+        points=[point],
+        request="How many metres in 5 km?",
+    )
+    assert got == checks.ECHO
+    fixed = "5 kilometres is 5000 metres: 1 kilometre is 1000 metres."
+    assert (
+        checks.judge_rewrite(
+            fixed,
+            previous=previous,
+            earlier=[previous],
+            reference="How many metres in 5 km?\n" + previous,
+            points=[point],
+            request="How many metres in 5 km?",
+        )
+        is None
+    )
