@@ -125,11 +125,12 @@ OPTIONS: tuple[Option, ...] = (
         "feedback_form",
         "str",
         "points",
-        "points, or grounded: each problem names a sentence (or line) "
-        "of the answer (task.yaml: also checklist)",
+        "points; grounded: each problem names a sentence (or line) of the answer; requirements: the "
+        "critic picks the request's own requirements once and gives a verdict on each every round "
+        "(task.yaml: also checklist)",
         target="spec.form",
         aliases=("form",),
-        choices=("points", "grounded"),
+        choices=("points", "grounded", "requirements"),
         section="feedback",
     ),
     _o(
