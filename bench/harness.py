@@ -10,7 +10,8 @@ from pathlib import Path
 
 from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
 from selfrefine.bench.summary import ModeRun, summarize
-from selfrefine.engine.loop import Item, RefineConfig, refine_many
+from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec

@@ -1,34 +1,33 @@
-"""The Self-Refine loop (Madaan et al. 2023, Algorithm 1 with eq. 4), and many loops at once.
+"""The Self-Refine loop (Madaan et al. 2023, Algorithm 1 with eq. 4).
 
 One conversation per loop holds the task, every output and every feedback in order, so the
 refine prompt carries the whole history (eq. 4) and each call's prompt extends the previous
-call's prompt token for token (prefix cache). Many loops are plain coroutines on one engine:
-vLLM's scheduler does the batching.
+call's prompt token for token (prefix cache). Many loops at once: engine.many.
 
 `_refine` is the algorithm: critique, stop?, rewrite, accept?, next round. Its pieces live
 beside it: reading a review (engine.review), the stop rules (engine.stopping), how a refine
 call becomes the next output (engine.rewriting), whether a rewrite is kept (engine.acceptance),
-and the KV estimates that admit loops (engine.scheduling).
+and what the checks did, counted off the trace (engine.counts).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
-from selfrefine.engine import checks, scheduling
+from selfrefine.engine import scheduling
 from selfrefine.engine.acceptance import GUARD, PAIRWISE, Acceptance, refusal_reason
 from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
-from selfrefine.engine.errors import InvalidParameter, PromptTooLong, SelfRefineError
+from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
+from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.history import ContextFull
 from selfrefine.engine.item import Event, Item, request_text, request_turn, select, start_conversation
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.rewriting import STRATEGIES
-from selfrefine.engine.stopping import DONE, FAULT, UNMET, StopPolicy, StopRule
-from selfrefine.engine.types import Call, Engine, LoopError, LoopResult, Observation, Sampling
+from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
+from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
 from selfrefine.grammars.feedback import (
     MAX_SEGMENTS,
     parse_requirements,
@@ -53,64 +52,13 @@ __all__ = [
     "Event",
     "Item",
     "RefineConfig",
-    "peak_history",
     "read_feedback",
     "refine",
-    "refine_many",
     "select",
     "start_conversation",
 ]
 
-STOP_REASONS = (
-    "top_scores",
-    "no_problems",
-    "stop_flag",
-    "stop_phrase",
-    "threshold",
-    "rejected",
-    "no_progress",
-    "max_rounds",
-    "context_full",
-)
-"""Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
-listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
-rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
-repeated an earlier output. The rest as named."""
-FLAG_DISAGREED = "flag_disagreed"
-"""Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
-with every score at the top)."""
-OBSERVED = "observed"
-"""Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
-UNGROUNDED = "ungrounded"
-"""Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
-
-
-def _check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
-    """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
-    a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
-    and an observation showed a fault: read off the trace. With the requirements form, also the
-    unmet requirements of all reviews."""
-    counts = dict.fromkeys(
-        (*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED, FAULT), 0
-    )
-    for c in trace:
-        if c.rejected:
-            counts[c.rejected] += 1
-        counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
-        counts[UNGROUNDED] += len(c.ungrounded or ())
-        counts[OBSERVED] += bool(c.observation)
-        counts[FAULT] += bool(c.fault)
-    spec = cfg.spec
-    if spec.form == "requirements":
-        problem = spec.verdict == "missing"
-        counts[UNMET] = sum(
-            v is problem
-            for c in trace
-            if c.stage == "feedback" and c.feedback
-            for v in (c.feedback.get(spec.verdict) or {}).values()
-        )
-    return counts
 
 
 async def refine(
@@ -176,7 +124,7 @@ async def _refine(
         scores=loop.scores,
         trace=loop.trace,
         seconds=time.perf_counter() - t0,
-        checks=_check_counts(loop.trace, cfg),
+        checks=check_counts(loop.trace, cfg),
     )
 
 
@@ -356,78 +304,3 @@ class _Loop:
         self.outputs.append(new)
         self.scores.append(None)
         return None
-
-
-def peak_history(engine: Engine, item: Item, cfg: RefineConfig, per_round: int, block: int = 32) -> int:
-    """A loop's largest history in tokens, estimated at its start (scheduling.peak_tokens)."""
-    try:
-        prompt = len(start_conversation(engine, item, cfg).ids)
-    except Exception:  # a bad item fails in refine() with its own clear error
-        prompt = 0
-    return scheduling.peak_tokens(prompt, cfg, per_round, engine.max_model_len, block)
-
-
-async def refine_many(
-    engine: Engine,
-    items: Sequence[Item],
-    cfg: RefineConfig,
-    *,
-    concurrency: int = 64,
-    critic: Engine | None = None,
-    on_done: Callable[[int, LoopResult | LoopError], None] | None = None,
-    kv_admission: bool | scheduling.KVAdmission = True,
-) -> list[LoopResult | LoopError]:
-    """Run one loop per item concurrently on one engine, at most `concurrency` at a time.
-
-    With `kv_admission` (and an engine that reports its KV capacity), fewer loops run at once
-    when their histories would not fit the KV cache together: a loop starts only while the
-    estimated peak histories of the loops in flight fit (engine.scheduling.KVAdmission), so
-    the engine is not left to preempt and recompute them. Pass a `KVAdmission` of your own
-    to set the budget or to read its counters afterwards.
-
-    Always returns exactly len(items) records in input order; a failed loop yields a
-    LoopError in its place instead of failing the batch.
-    """
-    if concurrency < 1:
-        raise InvalidParameter("concurrency", "must be >= 1")
-    gate = asyncio.Semaphore(concurrency)
-    if isinstance(kv_admission, scheduling.KVAdmission):
-        admission: scheduling.KVAdmission | None = kv_admission
-    else:
-        capacity = scheduling.kv_capacity(engine, critic) if kv_admission and concurrency > 1 else None
-        admission = scheduling.KVAdmission(capacity) if capacity else None
-    growth = scheduling.KVGrowth(cfg)
-
-    async def one(i: int, item: Item) -> LoopResult | LoopError:
-        async with gate:
-            t0 = time.perf_counter()
-            room = (
-                admission.reserve(peak_history(critic or engine, item, cfg, growth.per_round()))
-                if admission
-                else contextlib.nullcontext()
-            )
-            try:
-                async with room:
-                    res: LoopResult | LoopError = await refine(engine, item, cfg, critic)
-                growth.learn(res)
-            except SelfRefineError as exc:
-                res = LoopError(
-                    input=item.input,
-                    id=item.id,
-                    error=str(exc),
-                    error_type=exc.code,
-                    seconds=time.perf_counter() - t0,
-                )
-            except Exception as exc:  # never drop an item: record what broke
-                res = LoopError(
-                    input=item.input,
-                    id=item.id,
-                    error=f"{type(exc).__name__}: {exc}",
-                    error_type="internal_error",
-                    seconds=time.perf_counter() - t0,
-                )
-        if on_done is not None:
-            on_done(i, res)
-        return res
-
-    return list(await asyncio.gather(*(one(i, it) for i, it in enumerate(items))))

@@ -16,6 +16,22 @@ FAULT = "fault"
 UNMET = "unmet"
 """Count key (requirements form only): requirements the reviews found unmet, summed over reviews."""
 
+STOP_REASONS = (
+    "top_scores",
+    "no_problems",
+    "stop_flag",
+    "stop_phrase",
+    "threshold",
+    "rejected",
+    "no_progress",
+    "max_rounds",
+    "context_full",
+)
+"""Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
+listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
+rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
+repeated an earlier output. The rest as named."""
+
 DONE, VETO, CAP = "done", "veto", "cap"
 """Kinds of rule. done: the review says the output is finished; veto: while it fires, no later
 done rule may stop the loop; cap: a budget, which stops the loop whatever the review says."""

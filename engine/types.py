@@ -173,7 +173,7 @@ class LoopResult:
     input: str
     answer: str
     selected_round: int
-    stop_reason: str  # one of engine.loop.STOP_REASONS
+    stop_reason: str  # one of engine.stopping.STOP_REASONS
     rounds: int  # accepted refine steps (a rejected rewrite is in the trace, not in outputs)
     outputs: list[str] = field(default_factory=list)
     scores: list[int | None] = field(default_factory=list)  # total feedback score per output

@@ -21,7 +21,8 @@ from typing import Any
 from selfrefine.engine import models, options, quiet, settings
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item, refine, refine_many
+from selfrefine.engine.loop import Item, refine
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 
 Record = LoopResult | LoopError

@@ -10,17 +10,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from selfrefine import batch, bench_options, records
 from selfrefine import cli_options as opts
+from selfrefine.console import PullBar, err, fail, out, print_result, resolve
 from selfrefine.engine import models, quiet, settings
 from selfrefine.engine import options as loop_table
 from selfrefine.engine.errors import SelfRefineError
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.types import LoopError, LoopResult
+from selfrefine.engine.types import LoopError
 
 app = typer.Typer(
     add_completion=False,
@@ -29,54 +29,6 @@ app = typer.Typer(
 )
 models_app = typer.Typer(no_args_is_help=True, help="Embedded model catalog.")
 app.add_typer(models_app, name="models")
-out = Console()
-err = Console(stderr=True, soft_wrap=True)
-
-
-class _PullBar:
-    """Rich progress for `models.pull`, shown on stderr."""
-
-    def __init__(self) -> None:
-        self.progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=False,
-        )
-        self.task = None
-        self.stage = None
-
-    def __enter__(self):
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        self.progress.__exit__(*exc)
-
-    def __call__(self, stage: str, done: int, total: int | None) -> None:
-        scale = 1 << 20 if total and total > 10_000 else 1
-        if stage != self.stage:
-            if self.task is not None:
-                self.progress.update(self.task, completed=self.progress.tasks[self.task].total or 1)
-            label = stage + (" (MiB)" if scale > 1 else "")
-            self.task = self.progress.add_task(label, total=(total // scale) if total else None)
-            self.stage = stage
-        self.progress.update(self.task, completed=done // scale)
-
-
-def _resolve(spec: str) -> tuple[str, str]:
-    if spec in models.CATALOG and not models.is_pulled(spec):
-        err.print(f"[bold]pulling {spec}[/] (first use)")
-        with _PullBar() as bar:
-            return models.resolve(spec, bar)
-    return models.resolve(spec)
-
-
-def _fail(exc: Exception, code: int = 2) -> None:
-    err.print(f"[red]error:[/] {exc}")
-    raise typer.Exit(code)
 
 
 @models_app.command("list")
@@ -106,55 +58,11 @@ def models_pull(
     quiet.configure(verbose)
     t0 = time.perf_counter()
     try:
-        with _PullBar() as bar:
+        with PullBar() as bar:
             path = models.pull(name, bar, force=force)
     except SelfRefineError as exc:
-        _fail(exc)
+        fail(exc)
     out.print(f"{name}: {path} ({time.perf_counter() - t0:.1f} s)")
-
-
-TRACE_LOG_WIDTH = 160
-
-
-def _print_trace(res: LoopResult) -> None:
-    table = Table(
-        "round",
-        "stage",
-        "prompt",
-        "cached",
-        "out",
-        "s",
-        "scores / stop",
-        "text",
-        title=f"stop: {res.stop_reason}, rounds: {res.rounds}, selected: y{res.selected_round}",
-    )
-    for c in res.trace:
-        fb = ""
-        if c.feedback is not None:
-            sc = c.feedback.get("scores")
-            fb = " ".join(f"{k[:4]}={v}" for k, v in sc.items()) if sc else "no scores"
-            fb += " stop" if c.feedback.get("stop") else ""
-        elif c.feedback_error:
-            fb = c.feedback_error
-        if c.rejected:
-            fb = f"rejected: {c.rejected}"
-        # A review shows what it flagged (and any fault the run proved), not its raw JSON.
-        preview = " ".join(("; ".join(c.problems) if c.problems else c.text).split())
-        table.add_row(
-            str(c.round),
-            c.stage,
-            str(c.prompt_tokens),
-            str(c.cached_tokens),
-            str(c.completion_tokens),
-            f"{c.seconds:.1f}",
-            fb,
-            preview[:70] + ("..." if len(preview) > 70 else ""),
-        )
-    # Piped (make demo | tee log), rich would fit the table to 80 columns and squeeze the text
-    # column to a few characters; a log is read wide.
-    if not err.is_terminal and err.width < TRACE_LOG_WIDTH:
-        err.width = TRACE_LOG_WIDTH
-    err.print(table)
 
 
 @app.command()
@@ -187,14 +95,14 @@ def run(
     quiet.configure(engine["verbose"])  # before a first-use pull imports transformers
     if from_task is not None:
         if task is not None or file is not None:
-            _fail(ValueError("--from-task takes its input from the task's row: give no TASK or --file"))
+            fail(ValueError("--from-task takes its input from the task's row: give no TASK or --file"))
         # the task's own loop, but an explicit --rounds still caps it
         rounds = loop["rounds"] if "rounds" in loop.given else None
         return _run_task_row(from_task, row, model, critic_model, rounds, json_out, engine)
     if (task is None) == (file is None):
-        _fail(ValueError("give either TASK or --file (or --from-task)"))
+        fail(ValueError("give either TASK or --file (or --from-task)"))
     if file is not None and out_path is None:
-        _fail(ValueError("--file needs --out"))
+        fail(ValueError("--file needs --out"))
     try:
         cfg = settings.refine_config(**loop)
         options = opts.engine_options(engine)
@@ -211,10 +119,10 @@ def run(
         )
         if task is not None and not task.strip():
             raise ValueError("TASK is empty")
-        name, path = _resolve(model)
-        critic = _resolve(critic_model) if critic_model else None
+        name, path = resolve(model)
+        critic = resolve(critic_model) if critic_model else None
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
     try:
         results = asyncio.run(
             batch.run_ordered(
@@ -232,7 +140,7 @@ def run(
             )
         )
     except SelfRefineError as exc:
-        _fail(exc, 1)
+        fail(exc, 1)
     if file is not None:
         n_err = sum(isinstance(r, LoopError) for r in results)
         err.print(f"wrote {len(results)} records to {out_path} ({n_err} errors)")
@@ -242,25 +150,8 @@ def run(
     if isinstance(res, LoopError):
         if json_out:
             print(json.dumps(records.record(res), indent=2))
-        _fail(res.error, 1)
-    _print_result(res, json_out)
-
-
-def _print_result(res: LoopResult, json_out: bool, extra: dict | None = None, footer: str = "") -> None:
-    if json_out:
-        print(json.dumps({**records.record(res), **(extra or {})}, indent=2))
-        if footer:
-            err.print(footer)
-        return
-    _print_trace(res)
-    if footer:
-        err.print(footer)
-    u = res.usage()
-    err.print(
-        f"tokens: prompt {u['prompt_tokens']} (cached {u['cached_tokens']}), "
-        f"completion {u['completion_tokens']}; {res.seconds:.1f} s"
-    )
-    print(res.answer)  # verbatim: no rich wrapping or markup
+        fail(res.error, 1)
+    print_result(res, json_out)
 
 
 def _run_task_row(
@@ -287,10 +178,10 @@ def _run_task_row(
         item = task.item(data_row)
         options = opts.engine_options(engine)
         backend = opts.check_backend(engine["backend"], options)
-        name, path = _resolve(model)
-        critic = _resolve(critic_model) if critic_model and critic_model != model else None
+        name, path = resolve(model)
+        critic = resolve(critic_model) if critic_model and critic_model != model else None
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
     err.print(f"{task.label} row {index} ({item.id}): {task.description.strip()}")
     try:
         res = asyncio.run(
@@ -309,12 +200,12 @@ def _run_task_row(
             )
         )[0]
     except SelfRefineError as exc:
-        _fail(exc, 1)
+        fail(exc, 1)
     if isinstance(res, LoopError):
-        _fail(res.error, 1)
+        fail(res.error, 1)
     scores = [task.scorer.score(data_row, y).get("score") for y in res.outputs]
     shown = " -> ".join("n/a" if v is None else f"{v:.3f}" for v in scores)
-    _print_result(
+    print_result(
         res,
         json_out,
         {"task": task.label, "row": index, "scores": scores},
@@ -342,7 +233,7 @@ def engine_args_cmd(
             raise ValueError("engine-args prints vLLM's engine arguments: it takes --backend vllm only")
         path = models.resolve(model, auto_pull=False)[1] if model in models.CATALOG else model
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
     args = VLLMEngine(path, model, options).engine_args()
     keys = (
         "model",
@@ -408,9 +299,9 @@ def serve(
             raise ValueError("--max-concurrent-loops must be >= 1 and --max-queued-loops >= 0")
         if not 0 < port < 65536:
             raise ValueError("--port must be in 1..65535")
-        name, path = _resolve(model)
+        name, path = resolve(model)
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
     from selfrefine.engine.server.app import serve as run_server
 
     err.print(
@@ -476,11 +367,11 @@ def eval_cmd(
         rows = t.rows(limit + offset)[offset:]
         options = opts.engine_options(engine)
         backend = opts.check_backend(engine["backend"], options)
-        name, path = _resolve(model)
+        name, path = resolve(model)
         judge = (
-            _resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
+            resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
         )
-        critic = _resolve(critic_model) if critic_model and critic_model != model else None
+        critic = resolve(critic_model) if critic_model and critic_model != model else None
         tag = name + (f"+{critic[0]}" if critic else "")
         folder = out_dir or Path("results") / "eval" / f"{t.label.replace('/', '-')}-{tag}"
         if restart:  # only the run's own files: --out may be a folder with other things in it
@@ -495,7 +386,7 @@ def eval_cmd(
         }
         ev.load_done(folder, meta["settings"], [str(r["id"]) for r in rows])  # settings check up front
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
 
     async def go():
         def start(spec):
@@ -631,9 +522,9 @@ def bench(
 
     try:
         cfg = bench_options.bench_config(locals())
-        _resolve(cfg.model)
+        resolve(cfg.model)
     except (SelfRefineError, ValueError) as exc:
-        _fail(exc)
+        fail(exc)
     report, paths = bench_run.run_bench(cfg, console=err)
     print(bench_report.markdown(report))
     err.print("wrote " + ", ".join(str(p) for p in paths))

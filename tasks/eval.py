@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from selfrefine.engine.loop import refine_many, select
+from selfrefine.engine.loop import select
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult
 from selfrefine.tasks.registry import Task, TaskError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from selfrefine import cli
+from selfrefine import cli, console
 from selfrefine.engine.errors import EngineFault
 
 
@@ -26,7 +26,7 @@ class FakeEngine:
 @pytest.mark.parametrize("failing", ["critic", "judge"])
 def test_a_failed_critic_or_judge_start_shuts_the_started_engines_down(tmp_path, monkeypatch, failing):
     log: list = []
-    monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, f"/nowhere/{spec}"))
+    monkeypatch.setattr(cli, "resolve", lambda spec: (spec, f"/nowhere/{spec}"))
     monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
     monkeypatch.setattr(
         cli.settings,
@@ -108,8 +108,8 @@ def test_the_trace_table_stays_readable_when_piped(monkeypatch):
         checks={},
     )
     buf = io.StringIO()
-    monkeypatch.setattr(cli, "err", Console(file=buf))  # a file: not a terminal
-    cli._print_trace(res)
+    monkeypatch.setattr(console, "err", Console(file=buf))  # a file: not a terminal
+    console.print_trace(res)
     shown = buf.getvalue()
     assert text[:60] in shown and "name the book" in shown
     assert max(len(line) for line in shown.splitlines()) > 80

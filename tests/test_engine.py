@@ -3,7 +3,8 @@
 import pytest
 
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
-from selfrefine.engine.loop import Item, RefineConfig, refine, refine_many
+from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 
 pytestmark = pytest.mark.engine

@@ -276,7 +276,7 @@ def test_selfrefine_eval_refuses_to_resume_after_the_task_files_changed(tmp_path
         started.append(name)
         return ScriptedEngine(respond=_commongen_responder, name=name)
 
-    monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, f"/nowhere/{spec}"))
+    monkeypatch.setattr(cli, "resolve", lambda spec: (spec, f"/nowhere/{spec}"))
     monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
     monkeypatch.setattr(cli.settings, "make_engine", make_engine)
     args = ["eval", str(folder), "--limit", "2", "--rounds", "1", "--model", "fake", "--out", str(out)]

@@ -20,7 +20,8 @@ import pytest
 from selfrefine.engine import hf_engine, settings
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.hf_engine import HFEngine
-from selfrefine.engine.loop import Item, RefineConfig, refine_many
+from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions
 from selfrefine.grammars.feedback import Checklist, FeedbackSpec, verdict_schema

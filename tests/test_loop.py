@@ -5,7 +5,8 @@ import asyncio
 import pytest
 
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, refine, refine_many
+from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from tests.fakes import ScriptedEngine, fb
 

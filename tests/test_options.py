@@ -174,7 +174,7 @@ def test_the_values_reach_the_refine_config_on_every_surface(tmp_path, monkeypat
         return [LoopError(input="x", id="0", error="faked", error_type="test")]
 
     monkeypatch.setattr(cli.batch, "run_ordered", fake_run)
-    monkeypatch.setattr(cli, "_resolve", lambda spec: (spec, "/nowhere"))
+    monkeypatch.setattr(cli, "resolve", lambda spec: (spec, "/nowhere"))
     monkeypatch.setattr(cli.opts, "check_backend", lambda backend, options=None: backend)
     args = ["run", "hi"]
     for o in table.on(table.CLI):

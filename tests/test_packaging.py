@@ -62,6 +62,17 @@ def test_layers_import_downwards_only(layer):
     assert wrong == []
 
 
+def test_modules_stay_small_enough_to_read():
+    """The house rule: the loop reads on a few screens (at most 350 lines) and no module of the
+    project grows past 550 lines; a module that does is holding several things."""
+    sizes = {
+        str(p.relative_to(ROOT)): len(p.read_text().splitlines())
+        for p in [*(q for d in LAYERS for q in (ROOT / d).rglob("*.py")), *(ROOT / "selfrefine").glob("*.py")]
+    }
+    assert sizes["engine/loop.py"] <= 350
+    assert {p: n for p, n in sizes.items() if n > 550} == {}
+
+
 def test_checkout_layout_is_plain_symlinks():
     """In a checkout each layer is a committed symlink selfrefine/<layer> -> ../<layer>, which
     Python and static tools follow alike; the package does not extend its own search path, so

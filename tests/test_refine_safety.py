@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from selfrefine.engine import checks
-from selfrefine.engine.loop import STOP_REASONS, Item, RefineConfig, refine_many
+from selfrefine.engine.loop import STOP_REASONS, Item, RefineConfig
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopResult, Sampling
 from tests.conftest import TEST_MODEL
 

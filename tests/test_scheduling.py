@@ -12,7 +12,8 @@ import pytest
 
 from selfrefine.engine import scheduling
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, peak_history, refine, refine_many
+from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.many import peak_history, refine_many
 from selfrefine.engine.types import LoopResult, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions
 from tests.fakes import ScriptedEngine, fb

@@ -99,7 +99,8 @@ def _run_loops(
 ):
     """Start an engine, run grammar-feedback loops (the feedback greedy, as by default), shut down."""
     from selfrefine.engine import settings
-    from selfrefine.engine.loop import Item, refine_many
+    from selfrefine.engine.loop import Item
+    from selfrefine.engine.many import refine_many
     from selfrefine.engine.vllm_engine import VLLMEngine
 
     async def go():

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache, workload
 from selfrefine.bench.summary import ModeRun, summarize
-from selfrefine.engine.loop import Item, RefineConfig, refine_many
+from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopResult
 
 
@@ -175,7 +176,7 @@ class KVBench(Harness):
                     engines.pop("fcfs").shutdown()
                 engine = engines["prio"]
                 engine.options.scheduling = "loop"
-                from selfrefine.engine.loop import peak_history
+                from selfrefine.engine.many import peak_history
                 from selfrefine.engine.scheduling import KVGrowth
 
                 for r in cfg.growth_rounds:

@@ -1,0 +1,48 @@
+"""What a loop's checks did, counted off its trace: the `checks` field of a LoopResult."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from selfrefine.engine import checks
+from selfrefine.engine.acceptance import GUARD, PAIRWISE
+from selfrefine.engine.stopping import FAULT, UNMET
+
+if TYPE_CHECKING:
+    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.types import Call
+
+FLAG_DISAGREED = "flag_disagreed"
+"""Count key: a review whose stop flag contradicted its scores (stop with a low score, or go on
+with every score at the top)."""
+OBSERVED = "observed"
+"""Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
+UNGROUNDED = "ungrounded"
+"""Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
+
+
+def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
+    """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
+    a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
+    and an observation showed a fault: read off the trace. With the requirements form, also the
+    unmet requirements of all reviews."""
+    counts = dict.fromkeys(
+        (*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED, FAULT), 0
+    )
+    for c in trace:
+        if c.rejected:
+            counts[c.rejected] += 1
+        counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
+        counts[UNGROUNDED] += len(c.ungrounded or ())
+        counts[OBSERVED] += bool(c.observation)
+        counts[FAULT] += bool(c.fault)
+    spec = cfg.spec
+    if spec.form == "requirements":
+        problem = spec.verdict == "missing"
+        counts[UNMET] = sum(
+            v is problem
+            for c in trace
+            if c.stage == "feedback" and c.feedback
+            for v in (c.feedback.get(spec.verdict) or {}).values()
+        )
+    return counts
