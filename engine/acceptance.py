@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 GUARD = "guard"
 """Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
+FAULTS = "faults"
+"""Count key: a rewrite refused because the request's tools find it no better: more faults than the
+answer it rewrote, or, after a fault, not fewer (`RefineConfig.candidates` > 1)."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
 RETRY_REASONS = {

@@ -50,6 +50,15 @@ class RefineConfig:
     Self-Debug step. Each retry is one more refine call, appended to the same history."""
     retry_on: tuple[str, ...] = (GUARD,)
     """The refusals that get a retry: `guard`, `identical`."""
+    candidates: int = 4
+    """Tool-checked rewriting, for items whose tools observe the answer (`Item.observe`). After a
+    fault, this many rewrites are written at once from the same prompt (the first with `sampling`,
+    the rest at `candidate_temperature`), and the one kept is the one with the fewest faults the
+    tools find among those the checks pass. Any rewrite with more faults than the answer it
+    rewrote, or after a fault not fewer, is refused (`faults`). 1: one rewrite, kept by the
+    checks alone, whatever the tools find."""
+    candidate_temperature: float = 0.8
+    """Sampling temperature of the candidate rewrites after the first."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
     """text mode: stop when the feedback (or its first line) is exactly this phrase."""
     threshold: int | None = None
@@ -68,6 +77,10 @@ class RefineConfig:
     def __post_init__(self) -> None:
         if not 0 <= self.max_rounds <= 16:
             raise InvalidParameter("max_rounds", "must be in [0, 16]")
+        if not 1 <= self.candidates <= 8:
+            raise InvalidParameter("candidates", "must be in [1, 8]")
+        if not 0.0 <= self.candidate_temperature <= 2.0:
+            raise InvalidParameter("candidate_temperature", "must be in [0, 2]")
         if not 0 <= self.retries <= 4:
             raise InvalidParameter("retries", "must be in [0, 4]")
         if not set(self.retry_on) <= set(RETRYABLE):

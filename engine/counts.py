@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from selfrefine.engine import checks
-from selfrefine.engine.acceptance import GUARD, PAIRWISE
+from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE
 from selfrefine.engine.stopping import FAULT, UNMET
 
 if TYPE_CHECKING:
@@ -19,15 +19,28 @@ OBSERVED = "observed"
 """Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
+CANDIDATES = "candidates"
+"""Count key: rewrites written beside the one the loop kept, after a fault (`RefineConfig.candidates`)."""
 
 
 def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
     a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
-    and an observation showed a fault: read off the trace. With the requirements form, also the
-    unmet requirements of all reviews."""
+    an observation showed a fault, and how many candidate rewrites were not kept: read off the
+    trace. With the requirements form, also the unmet requirements of all reviews."""
     counts = dict.fromkeys(
-        (*checks.REWRITE_CHECKS, GUARD, PAIRWISE, FLAG_DISAGREED, UNGROUNDED, OBSERVED, FAULT), 0
+        (
+            *checks.REWRITE_CHECKS,
+            GUARD,
+            FAULTS,
+            PAIRWISE,
+            FLAG_DISAGREED,
+            UNGROUNDED,
+            OBSERVED,
+            FAULT,
+            CANDIDATES,
+        ),
+        0,
     )
     for c in trace:
         if c.rejected:
@@ -36,6 +49,7 @@ def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
         counts[UNGROUNDED] += len(c.ungrounded or ())
         counts[OBSERVED] += bool(c.observation)
         counts[FAULT] += bool(c.fault)
+        counts[CANDIDATES] += c.stage == "candidate"
     spec = cfg.spec
     if spec.form == "requirements":
         problem = spec.verdict == "missing"

@@ -18,14 +18,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from selfrefine.engine import scheduling
-from selfrefine.engine.acceptance import GUARD, PAIRWISE, Acceptance, refusal_reason
+from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
 from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
 from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.history import ContextFull
 from selfrefine.engine.item import Event, Item, request_text, request_turn, select, start_conversation
 from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.rewriting import STRATEGIES
+from selfrefine.engine.rewriting import STRATEGIES, candidates
 from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
 from selfrefine.grammars.feedback import (
@@ -145,6 +145,16 @@ class _Loop:
         """What the reviews run under: the requirements form without requirements reviews as `points`."""
         self.requirements: tuple[str, ...] = ()
         """The request's clauses the critic picked as requirements (requirements form)."""
+        self.seen: dict[str, Observation] = {}  # the tools' observations by output text, run once
+
+    async def observe(self, y: str) -> Observation:
+        """What the item's tools observe in `y` (nothing without `Item.observe`), run once per text."""
+        if self.item.observe is None:
+            return Observation("")
+        if y not in self.seen:
+            seen = await asyncio.to_thread(self.item.observe, y)
+            self.seen[y] = seen if isinstance(seen, Observation) else Observation(str(seen))
+        return self.seen[y]
 
     async def _call(
         self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None, need: int
@@ -217,8 +227,7 @@ class _Loop:
         """Round t's review of the last output, read and recorded (its score in `scores`)."""
         item, cfg, y = self.item, self.review_cfg, self.outputs[-1]
         spec = cfg.spec
-        seen = await asyncio.to_thread(item.observe, y) if item.observe else Observation("")
-        seen = seen if isinstance(seen, Observation) else Observation(str(seen))
+        seen = await self.observe(y)
         grammar = cfg.feedback_mode == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None
@@ -285,9 +294,7 @@ class _Loop:
         )
         self.emit({"type": "refine_started", "round": t})
         while True:
-            out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
-            new = self.strategy.apply(y, out)
-            bad = await self.accept.check(new, out, y, self.outputs, points)
+            out, new, bad = await self.rewrite(t, y, points, bool(review.fault))
             why = self.accept.retry(bad, out)
             if why is None:
                 break
@@ -304,3 +311,40 @@ class _Loop:
         self.outputs.append(new)
         self.scores.append(None)
         return None
+
+    async def rewrite(self, t: int, y: str, points: list[str], faulted: bool) -> tuple[Call, str, str | None]:
+        """Round t's refine call on the history: (its call, the new output, the first check it
+        fails or None). Tool-checked (`RefineConfig.candidates` > 1, an item with tools): after a
+        fault, that many rewrites from the same prompt at once; they are tried by fewest faults
+        first and the first that passes the checks is kept, the others stay in the trace as
+        `candidate` calls. A rewrite the tools find no better than `y` is refused (FAULTS)."""
+        cfg = self.cfg
+        tools = cfg.candidates > 1 and self.item.observe is not None
+        if not (tools and faulted):
+            out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+            new = self.strategy.apply(y, out)
+            bad = await self.accept.check(new, out, y, self.outputs, points)
+            return out, new, bad if bad or not tools else await self._no_better(y, new)
+        if len(self.conv.ids) + MIN_ROOM > self.critic.max_model_len:
+            raise ContextFull()
+        outs, calls = await candidates(self.critic, self.conv.prompt(), cfg, t)
+        news = [self.strategy.apply(y, c) for c in calls]
+        faults = [(await self.observe(n)).fault_count for n in news]
+        kept = None
+        for i in sorted(range(len(calls)), key=lambda i: (faults[i], i)):
+            bad = await self.accept.check(news[i], calls[i], y, self.outputs, points)
+            bad = bad or await self._no_better(y, news[i])
+            if kept is None or bad is None:
+                kept = (i, bad)
+            if bad is None:
+                break
+        i, bad = kept
+        calls[i].stage = "refine"
+        self.conv.add_assistant_ids(outs[i].token_ids)
+        self.trace.extend(calls)
+        return calls[i], news[i], bad
+
+    async def _no_better(self, y: str, new: str) -> str | None:
+        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer."""
+        before, after = (await self.observe(y)).fault_count, (await self.observe(new)).fault_count
+        return FAULTS if after > before or (before and after >= before) else None

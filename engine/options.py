@@ -230,6 +230,16 @@ OPTIONS: tuple[Option, ...] = (
     ),
     _o("retry_on", "strs", (GUARD,), "the refusals that get a retry: guard, identical", {TASK}, "retry_on"),
     _o(
+        "candidates",
+        "int",
+        4,
+        "after a tool proves the answer wrong (a fault), write this many rewrites at once and keep "
+        "the one with the fewest faults; a rewrite the tools find no better is refused (1-8; 1: one "
+        "rewrite, the tools only inform it)",
+        ALL | {OVERRIDE},
+        target="candidates",
+    ),
+    _o(
         "run_code",
         "bool",
         True,

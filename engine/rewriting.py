@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from selfrefine.engine import checks
-from selfrefine.engine.types import Call
+from selfrefine.engine.types import Call, Completion, Engine
+
+if TYPE_CHECKING:
+    from selfrefine.engine.config import RefineConfig
 
 
 class Rewrite:
@@ -31,3 +36,18 @@ class Append:
 
 STRATEGIES = {"rewrite": lambda cfg: Rewrite(), "append": lambda cfg: Append(cfg.append_separator)}
 """Each refine mode's strategy, built from a RefineConfig."""
+
+
+async def candidates(
+    critic: Engine, prompt: list[int], cfg: RefineConfig, rnd: int
+) -> tuple[list[Completion], list[Call]]:
+    """`cfg.candidates` rewrites of one refine prompt, at once (vLLM batches them on the shared
+    prefix): the first with the loop's own sampling, the rest at `cfg.candidate_temperature` with
+    seeds from the loop's (so a greedy loop stays reproducible). Their calls are `candidate`s."""
+    base = cfg.sampling
+    samplings = [base] + [
+        replace(base, temperature=cfg.candidate_temperature, seed=(base.seed or 0) + i)
+        for i in range(1, cfg.candidates)
+    ]
+    outs = list(await asyncio.gather(*(critic.generate(prompt, s, cfg.answer_schema) for s in samplings)))
+    return outs, [Call.of(o, "candidate", rnd, critic.name, text=o.text.strip()) for o in outs]

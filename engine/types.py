@@ -40,6 +40,13 @@ class Observation:
 
     text: str
     fault: str | None = None
+    faults: int = 0
+    """How many facts show a fault (the generic observers count them; 0 leaves it to `fault`)."""
+
+    @property
+    def fault_count(self) -> int:
+        """The faults this observation shows: `faults`, or 1 for a fault it does not count."""
+        return self.faults or (1 if self.fault else 0)
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,7 @@ class Engine(Protocol):
 class Call:
     """One engine call inside a loop, as recorded in the trace."""
 
-    stage: str  # draft | requirements (the requirements feedback form) | feedback | refine
+    stage: str  # draft | requirements (the requirements feedback form) | feedback | refine | candidate
     round: int
     model: str
     text: str

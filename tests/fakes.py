@@ -63,6 +63,7 @@ class ScriptedEngine(Backend):
         self.max_model_len = max_model_len
         self.prompts: list[list[int]] = []
         self.schemas: list[dict | None] = []
+        self.samplings: list[Sampling] = []
         self._seen: list[list[int]] = []
 
     async def generate(
@@ -78,6 +79,7 @@ class ScriptedEngine(Backend):
         and alternatives: itself, then "?" and "!" at -2 and -3; streaming goes a token at a time."""
         self.prompts.append(list(prompt_ids))
         self.schemas.append(json_schema)
+        self.samplings.append(sampling)
         text = self.respond(self.tokenizer.decode(prompt_ids)) if self.respond else self.script.pop(0)
         ids = self.tokenizer.encode(text)
         entries = None

@@ -365,7 +365,7 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
     eng = ScriptedEngine(["The sun rose.", fb(TOP, stop=True, points=()), "The dawn came."])
     item = make_item('Write one line that uses the word "dawn".')
-    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, candidates=1)))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert '- "dawn" appears 0 times (asked: at least 1 time) -- NOT MET' in review
     turn = rewrite[rewrite.rindex("<user>") :]
@@ -395,7 +395,7 @@ def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_se
     draft = block("def add(a, b):\n    return a + b if a != 10 else 0")
     fixed = block("def add(a, b):\n    return a + b")
     eng = ScriptedEngine([draft, fb(TOP, stop=True, points=()), fixed, fb(TOP, stop=True, points=())])
-    res = asyncio.run(refine(eng, make_item(REQUEST), RefineConfig(max_rounds=2)))
+    res = asyncio.run(refine(eng, make_item(REQUEST), RefineConfig(max_rounds=2, candidates=1)))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert "FAILED example add(10, 5) == 15: expected '15', got 0" in review
     assert (

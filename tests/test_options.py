@@ -47,6 +47,7 @@ SAMPLES = {
     "append_separator": "\n",
     "retries": 1,
     "retry_on": ("guard", "identical"),
+    "candidates": 2,
     "run_code": False,
     "feedback_temperature": 0.5,
     "temperature": 0.2,

@@ -40,7 +40,7 @@ def observation(found: list[Fact]) -> Observation:
         return Observation("")
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
-    return Observation(text, " ".join(faults) or None)
+    return Observation(text, " ".join(faults) or None, len(faults))
 
 
 def observe_request(

@@ -1,0 +1,96 @@
+"""Tool-checked rewriting (`RefineConfig.candidates`): after a fault, several rewrites from one prompt,
+the one with the fewest faults kept; a rewrite the tools find no better is refused. Scripted engine."""
+
+import asyncio
+
+import pytest
+
+from selfrefine.engine.generic import make_item
+from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.types import Sampling
+from tests.fakes import ScriptedEngine, fb
+
+DAWN = 'Write one line that uses the word "dawn".'
+TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
+
+
+def run(script, request=DAWN, **cfg):
+    eng = ScriptedEngine(script)
+    cfg.setdefault("max_rounds", 1)
+    res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
+    return eng, res
+
+
+def test_after_a_fault_the_candidate_with_the_fewest_faults_is_kept():
+    candidates = ["The sun rose again.", "The dawn came.", "A new day began."]
+    eng, res = run(["The sun rose.", fb(TOP, stop=True, points=()), *candidates], candidates=3)
+    assert res.answer == "The dawn came." and res.outputs == ["The sun rose.", "The dawn came."]
+    stages = [c.stage for c in res.trace]
+    assert stages == ["draft", "feedback", "candidate", "refine", "candidate"]
+    assert res.checks["candidates"] == 2 and res.checks["fault"] == 1
+    assert eng.prompts[2] == eng.prompts[3] == eng.prompts[4]  # one prompt, written three times
+    # the kept rewrite, and only it, continues the history
+    assert res.usage()["completion_tokens"] == sum(c.completion_tokens for c in res.trace)
+
+
+def test_the_first_candidate_has_the_loops_sampling_and_the_rest_are_sampled_with_their_own_seeds():
+    cfg = dict(candidates=3, sampling=Sampling(temperature=0.0, seed=None), candidate_temperature=0.9)
+    eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b dawn", "c"], **cfg)
+    first, *rest = eng.samplings[2:]
+    assert first.temperature == 0.0 and first.seed is None
+    assert [(s.temperature, s.seed) for s in rest] == [(0.9, 1), (0.9, 2)]
+
+
+def test_a_candidate_the_checks_refuse_gives_way_to_the_next_by_faults():
+    json_talk = '{"feedback": ["use dawn"], "scores": {"correctness": 5}, "stop": true}'
+    eng, res = run(["The sun rose.", fb(TOP, stop=True, points=()), json_talk, "Dawn broke."], candidates=2)
+    assert res.answer == "Dawn broke."
+    assert [c.stage for c in res.trace][2:] == ["candidate", "refine"]
+
+
+def test_a_rewrite_the_tools_find_no_better_is_refused_and_the_answer_stays():
+    eng, res = run(
+        ["The sun rose.", fb(TOP, stop=True, points=()), "The sun set.", "Night fell."], candidates=2
+    )
+    assert res.answer == "The sun rose." and res.stop_reason == "rejected"
+    assert res.checks["faults"] == 1
+    assert [c.rejected for c in res.trace if c.stage == "refine"] == ["faults"]
+
+
+def test_a_critic_driven_rewrite_that_breaks_a_constraint_that_held_is_refused():
+    script = ["The dawn came.", fb(points=("make it longer",)), "The morning came slowly over the hills."]
+    eng, res = run(script)
+    assert res.answer == "The dawn came." and res.checks["faults"] == 1
+    assert len(eng.prompts) == 3  # no fault on the draft: one rewrite, no candidates
+    _, plain = run(script, candidates=1)  # with the tools only informing, it is kept
+    assert plain.answer == "The morning came slowly over the hills."
+
+
+def test_a_request_without_tools_gets_one_rewrite_whatever_candidates_says():
+    eng, res = run(["A joke.", fb(), "A better joke."], request="Tell me a joke.", candidates=4)
+    assert res.answer == "A better joke." and len(eng.prompts) == 3 and res.checks["candidates"] == 0
+
+
+@pytest.mark.sandbox
+def test_code_that_fails_an_example_is_replaced_by_the_candidate_that_passes_it():
+    request = (
+        "Write a Python function add(a, b) that adds two numbers, e.g. add(10, 5) == 15 and add(1, 2) == 3."
+    )
+
+    def block(code):
+        return f"```python\n{code}\n```"
+
+    wrong = block("def add(a, b):\n    return a + b if a != 10 else 0")
+    right = block("def add(a, b):\n    return a + b")
+    worse = block("def add(a, b):\n    return a - b")
+    _, res = run([wrong, fb(TOP, stop=True, points=()), worse, right, wrong], request=request, candidates=3)
+    assert res.answer == right and res.checks["fault"] == 1
+    assert res.trace[1].fault and "add(10, 5)" in res.trace[1].fault
+
+
+def test_candidates_out_of_range_is_a_clear_error():
+    from selfrefine.engine.errors import InvalidParameter
+
+    for bad in (0, 9):
+        with pytest.raises(InvalidParameter, match="candidates"):
+            RefineConfig(candidates=bad)
