@@ -290,3 +290,15 @@ def judge_rewrite(
     if is_identical(text, earlier):
         return IDENTICAL
     return None
+
+
+_PREAMBLE = re.compile(
+    r"\A\s*(?:sure|certainly|of course|okay|ok|here is|here's|here are)\b[^\n]{0,80}:[ \t]*\n\s*\n", re.I
+)
+
+
+def strip_preamble(text: str) -> str:
+    """`text` without a first line that only announces it ("Sure! Here is the revised answer:"
+    and a blank line), which a request's "start with ..." or length would count against it."""
+    rest = _PREAMBLE.sub("", text, count=1)
+    return rest if rest.strip() else text

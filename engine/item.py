@@ -60,6 +60,22 @@ def start_conversation(engine: Engine, item: Item, cfg: RefineConfig) -> Convers
     return Conversation(tok, chat_format(tok, p.system_text()), p.render("draft", cfg.spec, input=item.input))
 
 
+def noted_conversation(engine: Engine, item: Item, cfg: RefineConfig, note: str) -> Conversation:
+    """The opening conversation with `note` after the request (the last user turn's text): the
+    prompt of a fresh answer that is told what an earlier one got wrong."""
+    tok, p = engine.tokenizer, cfg.prompts
+    if not item.messages:
+        turn = p.render("draft", cfg.spec, input=item.input)
+        return Conversation(tok, chat_format(tok, p.system_text()), f"{turn}\n\n{note}")
+    messages = [dict(m) for m in item.messages]
+    content = messages[-1].get("content")
+    if isinstance(content, list):
+        messages[-1]["content"] = [*content, {"type": "text", "text": note}]
+    else:
+        messages[-1]["content"] = f"{content or ''}\n\n{note}"
+    return Conversation.from_messages(tok, chat_format(tok, None), messages)
+
+
 def request_text(item: Item, cfg: RefineConfig) -> str:
     """What the model was asked, as text: the draft turn (a task's template filled in, worked
     example included) or the client's messages."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from selfrefine.engine import scheduling
 from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
@@ -23,18 +22,12 @@ from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, V
 from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.history import ContextFull
-from selfrefine.engine.item import Event, Item, request_text, request_turn, select, start_conversation
+from selfrefine.engine.item import Event, Item, noted_conversation, request_text, select, start_conversation
+from selfrefine.engine.requirements import pick_requirements
 from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.rewriting import STRATEGIES, candidates
+from selfrefine.engine.rewriting import STRATEGIES, Rewrite, candidates
 from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
-from selfrefine.grammars.feedback import (
-    MAX_SEGMENTS,
-    parse_requirements,
-    request_clauses,
-    requirements_budget,
-    requirements_schema,
-)
 
 __all__ = [
     "FAULT",
@@ -156,7 +149,7 @@ class _Loop:
             self.seen[y] = seen if isinstance(seen, Observation) else Observation(str(seen))
         return self.seen[y]
 
-    async def _call(
+    async def call(
         self, engine: Engine, stage: str, rnd: int, sampling: Sampling, schema: dict | None, need: int
     ) -> Call:
         """One engine call on the conversation, recorded in the trace; `need`: the room it needs."""
@@ -178,7 +171,7 @@ class _Loop:
             y = item.initial
             self.conv.add_assistant_text(y)
         else:
-            call = await self._call(self.engine, "draft", 0, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+            call = await self.call(self.engine, "draft", 0, cfg.sampling, cfg.answer_schema, MIN_ROOM)
             y = call.text
             self.emit({"type": "draft", "round": 0, "text": y, "model": call.model})
         if self.critic is not self.engine:
@@ -190,38 +183,8 @@ class _Loop:
         self.accept = Acceptance(cfg, item, self.critic, request, reference)
 
     async def pick_requirements(self) -> None:
-        """Requirements form: the critic picks which of the request's clauses are requirements
-        (a grammar-forced choice among them), once, right after the draft; the turn stays in the
-        history, so every review reuses it from the prefix cache. A request of fewer than two
-        clauses (or more than MAX_SEGMENTS), free-text feedback, or no pick leaves the plain
-        review: the picking turn is then taken out of the history again."""
-        item, cfg = self.item, self.cfg
-        if cfg.spec.form != "requirements":
-            return
-        self.review_cfg = replace(cfg, spec=replace(cfg.spec, form="points"))
-        clauses = request_clauses(request_turn(item, cfg))
-        if cfg.feedback_mode != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
-            return
-        mark = len(self.conv.ids)
-        self.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))
-        budget, schema = requirements_budget(clauses), requirements_schema(clauses)
-        sampling = Sampling(
-            temperature=cfg.feedback_temperature,
-            top_p=cfg.sampling.top_p,
-            max_tokens=budget,
-            seed=cfg.sampling.seed,
-        )
-        call = await self._call(self.critic, "requirements", 0, sampling, schema, budget)
-        try:
-            picked = parse_requirements(call.text, clauses)
-            call.feedback = {"requirements": list(picked)}
-        except ValueError as exc:
-            picked, call.feedback_error = (), str(exc)
-        if not picked:
-            self.conv.ids = self.conv.ids[:mark]
-            return
-        self.requirements, self.review_cfg = picked, cfg
-        self.emit({"type": "requirements", "round": 0, "requirements": list(picked)})
+        """Requirements form: the critic picks the request's requirements once (engine.requirements)."""
+        await pick_requirements(self)
 
     async def critique(self, t: int) -> Review:
         """Round t's review of the last output, read and recorded (its score in `scores`)."""
@@ -246,7 +209,7 @@ class _Loop:
                 answer=y,
             )
         self.conv.add_user(turn)
-        call = await self._call(
+        call = await self.call(
             self.critic,
             "feedback",
             t,
@@ -281,20 +244,19 @@ class _Loop:
         item, cfg, p, t, y = self.item, self.cfg, self.cfg.prompts, review.round + 1, review.answer
         points = review.problems
         which = "refine_requirements" if self.requirements and points else "refine"  # names the unmet
-        self.conv.add_user(
-            p.rewrite(
-                cfg.spec,
-                input=item.input,
-                round=t,
-                answer=y,
-                fault=review.fault or "",
-                problems="\n".join(f"- {x}" for x in points),
-                which=which,
-            )
+        turn = p.rewrite(
+            cfg.spec,
+            input=item.input,
+            round=t,
+            answer=y,
+            fault=review.fault or "",
+            problems="\n".join(f"- {x}" for x in points),
+            which=which,
         )
+        self.conv.add_user(turn)
         self.emit({"type": "refine_started", "round": t})
         while True:
-            out, new, bad = await self.rewrite(t, y, points, bool(review.fault))
+            out, new, bad = await self.rewrite(t, y, points, turn, review.fault)
             why = self.accept.retry(bad, out)
             if why is None:
                 break
@@ -312,23 +274,28 @@ class _Loop:
         self.scores.append(None)
         return None
 
-    async def rewrite(self, t: int, y: str, points: list[str], faulted: bool) -> tuple[Call, str, str | None]:
-        """Round t's refine call on the history: (its call, the new output, the first check it
-        fails or None). Tool-checked (`RefineConfig.candidates` > 1, an item with tools): after a
-        fault, that many rewrites from the same prompt at once; they are tried by fewest faults
-        first and the first that passes the checks is kept, the others stay in the trace as
-        `candidate` calls. A rewrite the tools find no better than `y` is refused (FAULTS)."""
+    async def rewrite(
+        self, t: int, y: str, points: list[str], turn: str, fault: str | None
+    ) -> tuple[Call, str, str | None]:
+        """Round t's refine call: (its call, the new output, the first check it fails or None).
+        Tool-checked (`candidates` > 1, an item with tools), after a fault: rewrites at once, edits and
+        fresh answers (engine.rewriting.candidates), tried by fewest faults, the first the checks
+        pass kept. A rewrite the tools find no better than `y` is refused (FAULTS)."""
         cfg = self.cfg
         tools = cfg.candidates > 1 and self.item.observe is not None
-        if not (tools and faulted):
-            out = await self._call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
+        if not (tools and fault):
+            out = await self.call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)
             new = self.strategy.apply(y, out)
             bad = await self.accept.check(new, out, y, self.outputs, points)
             return out, new, bad if bad or not tools else await self._no_better(y, new)
-        if len(self.conv.ids) + MIN_ROOM > self.critic.max_model_len:
+        edit = start_conversation(self.critic, self.item, cfg)
+        edit.add_assistant_text(y)
+        edit.add_user(turn)
+        fresh = noted_conversation(self.critic, self.item, cfg, cfg.prompts.fault_note.format(fault=fault))
+        if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
-        outs, calls = await candidates(self.critic, self.conv.prompt(), cfg, t)
-        news = [self.strategy.apply(y, c) for c in calls]
+        prompts = [edit.prompt(), fresh.prompt()]
+        outs, calls, news = await candidates(self.critic, prompts, cfg, t, self.strategy, y)
         faults = [(await self.observe(n)).fault_count for n in news]
         kept = None
         for i in sorted(range(len(calls)), key=lambda i: (faults[i], i)):
@@ -340,7 +307,10 @@ class _Loop:
                 break
         i, bad = kept
         calls[i].stage = "refine"
-        self.conv.add_assistant_ids(outs[i].token_ids)
+        if isinstance(self.strategy, Rewrite):  # the output as kept (an announcing line cut)
+            self.conv.add_assistant_text(news[i])
+        else:
+            self.conv.add_assistant_ids(outs[i].token_ids)
         self.trace.extend(calls)
         return calls[i], news[i], bad
 

@@ -56,6 +56,9 @@ REFINE_FAULT = (
 restated and the instruction last. With the fault appended after the plain rewrite request, the
 0.5B copied the fault sentence or wrote feedback JSON as its "answer" on all 13 faulted
 constraint rows of the generic task's first run."""
+FAULT_NOTE = "Note: an earlier answer to this request failed a check: {fault} Write an answer that passes it."
+"""Added after the request for the fresh candidates of a fault rewrite (engine.rewriting.candidates):
+a new answer, told what an earlier one got wrong, instead of an edit of it."""
 OBSERVATION_NOTE = "\n\n{observation}"
 """The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
@@ -136,6 +139,8 @@ class Prompts:
     """The rewrite turn, instead of `refine`, when the reviewed answer has a fault
     (`Observation.fault`, which the critic's own review may not name) and `refine` has no
     `{problems}` field to carry it; `{fault}` is it. None: `refine` as it is."""
+    fault_note: str = FAULT_NOTE
+    """After the request, for the candidates of a fault rewrite written afresh; `{fault}` is it."""
 
     @classmethod
     def standalone(cls, **over) -> Prompts:

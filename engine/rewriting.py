@@ -39,15 +39,30 @@ STRATEGIES = {"rewrite": lambda cfg: Rewrite(), "append": lambda cfg: Append(cfg
 
 
 async def candidates(
-    critic: Engine, prompt: list[int], cfg: RefineConfig, rnd: int
-) -> tuple[list[Completion], list[Call]]:
-    """`cfg.candidates` rewrites of one refine prompt, at once (vLLM batches them on the shared
-    prefix): the first with the loop's own sampling, the rest at `cfg.candidate_temperature` with
-    seeds from the loop's (so a greedy loop stays reproducible). Their calls are `candidate`s."""
-    base = cfg.sampling
-    samplings = [base] + [
-        replace(base, temperature=cfg.candidate_temperature, seed=(base.seed or 0) + i)
-        for i in range(1, cfg.candidates)
+    critic: Engine,
+    prompts: list[list[int]],
+    cfg: RefineConfig,
+    rnd: int,
+    strategy: Rewrite | Append,
+    previous: str,
+) -> tuple[list[Completion], list[Call], list[str]]:
+    """`cfg.candidates` rewrites at once (vLLM batches them on their shared prefixes), taking the
+    `prompts` in turn: their completions, their `candidate` calls and the outputs they make of
+    `previous`, an announcing first line cut (checks.strip_preamble). The first of each prompt
+    has the loop's own sampling, the rest `cfg.candidate_temperature` with seeds from the loop's,
+    so a greedy loop stays reproducible. The loop's prompts: an edit (the request, `previous` and
+    the fault turn, no reviews: with them in its history the 0.5B answered with review JSON) and
+    a fresh answer with the fault as a note (Prompts.fault_note: the 0.5B mostly copied
+    `previous` when asked to edit it)."""
+    base, n = cfg.sampling, len(prompts)
+    samplings = [
+        base if i < n else replace(base, temperature=cfg.candidate_temperature, seed=(base.seed or 0) + i)
+        for i in range(cfg.candidates)
     ]
-    outs = list(await asyncio.gather(*(critic.generate(prompt, s, cfg.answer_schema) for s in samplings)))
-    return outs, [Call.of(o, "candidate", rnd, critic.name, text=o.text.strip()) for o in outs]
+    outs = list(
+        await asyncio.gather(
+            *(critic.generate(prompts[i % n], s, cfg.answer_schema) for i, s in enumerate(samplings))
+        )
+    )
+    calls = [Call.of(o, "candidate", rnd, critic.name, text=o.text.strip()) for o in outs]
+    return outs, calls, [checks.strip_preamble(strategy.apply(previous, c)) for c in calls]

@@ -28,17 +28,22 @@ def test_after_a_fault_the_candidate_with_the_fewest_faults_is_kept():
     stages = [c.stage for c in res.trace]
     assert stages == ["draft", "feedback", "candidate", "refine", "candidate"]
     assert res.checks["candidates"] == 2 and res.checks["fault"] == 1
-    assert eng.prompts[2] == eng.prompts[3] == eng.prompts[4]  # one prompt, written three times
+    assert eng.prompts[2] == eng.prompts[4] != eng.prompts[3]  # an edit, a fresh answer, an edit
+    edit, fresh = (eng.tokenizer.decode(eng.prompts[i]) for i in (2, 3))
+    assert edit.startswith(eng.tokenizer.decode(eng.prompts[0]) + "The sun rose.")  # no review
+    assert '"scores"' not in edit and 'asks for "dawn" at least 1 time' in edit
+    assert "The sun rose." not in fresh and "an earlier answer to this request failed a check" in fresh
+    assert fresh.startswith("<user>" + DAWN + "\n\nNote:")
     # the kept rewrite, and only it, continues the history
     assert res.usage()["completion_tokens"] == sum(c.completion_tokens for c in res.trace)
 
 
-def test_the_first_candidate_has_the_loops_sampling_and_the_rest_are_sampled_with_their_own_seeds():
+def test_the_first_candidate_of_each_prompt_has_the_loops_sampling_and_the_rest_their_own_seeds():
     cfg = dict(candidates=3, sampling=Sampling(temperature=0.0, seed=None), candidate_temperature=0.9)
     eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b dawn", "c"], **cfg)
-    first, *rest = eng.samplings[2:]
-    assert first.temperature == 0.0 and first.seed is None
-    assert [(s.temperature, s.seed) for s in rest] == [(0.9, 1), (0.9, 2)]
+    edit, fresh, sampled = eng.samplings[2:]
+    assert edit == fresh == cfg["sampling"]  # the first of each prompt: the loop's own sampling
+    assert (sampled.temperature, sampled.seed) == (0.9, 2)
 
 
 def test_a_candidate_the_checks_refuse_gives_way_to_the_next_by_faults():
@@ -86,6 +91,18 @@ def test_code_that_fails_an_example_is_replaced_by_the_candidate_that_passes_it(
     _, res = run([wrong, fb(TOP, stop=True, points=()), worse, right, wrong], request=request, candidates=3)
     assert res.answer == right and res.checks["fault"] == 1
     assert res.trace[1].fault and "add(10, 5)" in res.trace[1].fault
+
+
+def test_an_announcing_first_line_is_cut_from_a_candidate():
+    from selfrefine.engine.checks import strip_preamble
+
+    assert strip_preamble("Sure! Here is the revised answer:\n\nDawn broke.") == "Dawn broke."
+    assert strip_preamble("Here's the new slogan:\n\nRIDE ON.") == "RIDE ON."
+    assert strip_preamble("Here is a list:\n- a") == "Here is a list:\n- a"  # no blank line: content
+    assert strip_preamble("Sure! Here it is:\n\n") == "Sure! Here it is:\n\n"  # nothing after it
+    script = ["The sun rose.", fb(TOP, stop=True, points=()), "Sure, here is the new line:\n\nThe dawn came."]
+    _, res = run([*script, "x"], candidates=2)
+    assert res.answer == "The dawn came."
 
 
 def test_candidates_out_of_range_is_a_clear_error():

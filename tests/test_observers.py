@@ -315,6 +315,19 @@ def test_each_example_form_is_run_and_a_failure_names_expected_and_got():
 
 
 @pytest.mark.sandbox
+def test_a_doctest_that_expects_none_passes_when_the_function_returns_none():
+    request = (
+        "Write a Python function `second(nums)` that returns the second largest distinct value, "
+        "or None.\n>>> second([3, 1, 4])\n3\n>>> second([7, 7])\nNone\n"
+    )
+    observe, _ = observe_request(request)
+    code = "def second(nums):\n    s = sorted(set(nums))\n    return s[-2] if len(s) > 1 else None"
+    assert observe(block(code)).fault is None
+    wrong = observe(block("def second(nums):\n    return 0"))
+    assert "expected 'None', got 0" in wrong.fault
+
+
+@pytest.mark.sandbox
 def test_input_output_pairs_check_a_program_that_reads_stdin():
     observe, _ = observe_request(
         "Write a program that reads two numbers and prints their sum.\n"

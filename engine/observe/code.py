@@ -189,6 +189,8 @@ for c in cases if ns is not None else ():
                 value = eval(code, ns)
         if c["kind"] != "call":
             text = out.getvalue() + ("" if not single or value is None else repr(value) + "\\n")
+            if single and value is None and not text and c["want"].strip() == "None":
+                text = "None\\n"  # doctest shows nothing for None; requests write it out
             ok = checker.check_output(c["want"], text, doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
             shown = text.strip()
         res["cases"].append({"ok": bool(ok), "got": shown[:300]})

@@ -1,0 +1,55 @@
+"""The requirements feedback form's first step: the critic picks which of the request's clauses
+are requirements, once per loop; every review then gives a verdict on each."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from selfrefine.engine.item import request_turn
+from selfrefine.engine.types import Sampling
+from selfrefine.grammars.feedback import (
+    MAX_SEGMENTS,
+    parse_requirements,
+    request_clauses,
+    requirements_budget,
+    requirements_schema,
+)
+
+if TYPE_CHECKING:
+    from selfrefine.engine.loop import _Loop
+
+
+async def pick_requirements(loop: _Loop) -> None:
+    """Requirements form: the critic picks which of the request's clauses are requirements
+    (a grammar-forced choice among them), once, right after the draft; the turn stays in the
+    history, so every review reuses it from the prefix cache. A request of fewer than two
+    clauses (or more than MAX_SEGMENTS), free-text feedback, or no pick leaves the plain
+    review: the picking turn is then taken out of the history again."""
+    item, cfg = loop.item, loop.cfg
+    if cfg.spec.form != "requirements":
+        return
+    loop.review_cfg = replace(cfg, spec=replace(cfg.spec, form="points"))
+    clauses = request_clauses(request_turn(item, cfg))
+    if cfg.feedback_mode != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
+        return
+    mark = len(loop.conv.ids)
+    loop.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))
+    budget, schema = requirements_budget(clauses), requirements_schema(clauses)
+    sampling = Sampling(
+        temperature=cfg.feedback_temperature,
+        top_p=cfg.sampling.top_p,
+        max_tokens=budget,
+        seed=cfg.sampling.seed,
+    )
+    call = await loop.call(loop.critic, "requirements", 0, sampling, schema, budget)
+    try:
+        picked = parse_requirements(call.text, clauses)
+        call.feedback = {"requirements": list(picked)}
+    except ValueError as exc:
+        picked, call.feedback_error = (), str(exc)
+    if not picked:
+        loop.conv.ids = loop.conv.ids[:mark]
+        return
+    loop.requirements, loop.review_cfg = picked, cfg
+    loop.emit({"type": "requirements", "round": 0, "requirements": list(picked)})
