@@ -315,6 +315,9 @@ class _Loop:
         return calls[i], news[i], bad
 
     async def _no_better(self, y: str, new: str) -> str | None:
-        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer."""
+        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer
+        (a check: off with `reject_bad_rewrites` off)."""
+        if not self.cfg.reject_bad_rewrites:
+            return None
         before, after = (await self.observe(y)).fault_count, (await self.observe(new)).fault_count
         return FAULTS if after > before or (before and after >= before) else None

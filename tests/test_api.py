@@ -151,6 +151,7 @@ def test_selfrefine_on_the_real_engine(test_model_path):
         "stop_on_top": False,
         "stop_on_no_problems": False,
         "reject": False,
+        "candidates": 1,  # one rewrite even if a tool finds the draft has two sentences
         "temperature": 0.0,
         "max_tokens": 24,
     }

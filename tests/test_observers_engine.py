@@ -20,3 +20,31 @@ def test_a_constrained_request_is_observed_every_review(real):
     assert all('"blue" appears' in c.observation for c in reviews)
     assert res.checks["observed"] == len(reviews)
     assert res.checks["fault"] == sum(bool(c.fault) for c in reviews)
+
+
+@pytest.mark.sandbox
+def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_that_example(real, monkeypatch):
+    """The answer under review is given (Item.initial), so the fault is certain; the review and the
+    candidate rewrites are the real engine's. Each rewrite prompt names the failing example, its
+    expected value and what the code gave."""
+    engine, run = real
+    request = (
+        "Write a Python function add(a, b) that returns a + b, e.g. add(2, 3) == 5 and add(10, 5) == 15."
+    )
+    item = make_item(request)
+    item.initial = "```python\ndef add(a, b):\n    return a + b if a != 10 else 0\n```"
+    prompts = []
+    generate = engine.generate
+
+    async def recorded(prompt, sampling, schema=None, **kw):
+        prompts.append(engine.tokenizer.decode(prompt))
+        return await generate(prompt, sampling, schema, **kw)
+
+    monkeypatch.setattr(engine, "generate", recorded)
+    cfg = RefineConfig(max_rounds=1, candidates=2, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    res = run(refine(engine, item, cfg))
+    review = res.trace[0]
+    assert review.stage == "feedback" and "add(10, 5) == 15: expected '15', got 0" in review.fault
+    rewrites = [p for p, c in zip(prompts[1:], res.trace[1:]) if c.stage in ("candidate", "refine")]
+    assert len(rewrites) == 2 and all("add(10, 5) == 15: expected '15', got 0" in p for p in rewrites)
+    assert res.checks["fault"] >= 1 and res.checks["candidates"] == 1

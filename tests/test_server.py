@@ -49,6 +49,7 @@ FAST_LOOP = {
     "stop_on_top": False,
     "stop_on_no_problems": False,
     "reject": False,
+    "candidates": 1,  # one refine call per round, whatever the tools find in the answer
 }
 # A loop that runs long on any hardware (16 rounds, no early stop): for tests that hang up on it
 # or hold admission slots with it, and then cancel it.
