@@ -36,6 +36,15 @@ MAX_BAD_WORDS = 100
 """With speculation the ban goes through vLLM's bad_words, at most 128 per request."""
 
 
+def _vllm_collectors() -> list:
+    """The `vllm:` collectors now in prometheus' registry: those of the engine started last
+    (each AsyncLLM's stat logger unregisters the ones before it, as vLLM's tests need)."""
+    from prometheus_client import REGISTRY
+
+    names = getattr(REGISTRY, "_collector_to_names", {})
+    return [c for c in list(names) if str(getattr(c, "_name", "")).startswith("vllm:")]
+
+
 def _is_cpu() -> bool:
     from vllm.platforms import current_platform
 
@@ -111,6 +120,7 @@ class VLLMEngine(Backend):
         self._ids = itertools.count()
         self._llm = None
         self._grammar_ban: dict = {}
+        self._collectors: list = []
         self.is_cpu = False
 
     def engine_args(self):
@@ -172,6 +182,7 @@ class VLLMEngine(Backend):
             _cpu_env_defaults(o.data_parallel_size * o.tensor_parallel_size * o.pipeline_parallel_size)
         with self._loading("vLLM could not start", " (run with -v for vLLM's log)"):
             self._llm = AsyncLLM.from_engine_args(args)
+        self._collectors = _vllm_collectors()
         self.max_model_len = self._llm.model_config.max_model_len
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
@@ -330,11 +341,15 @@ class VLLMEngine(Backend):
         return (cache.num_gpu_blocks or 0) * cache.block_size or None
 
     def vllm_metrics(self) -> list:
-        """vLLM's own Prometheus metric families in this process (`vllm:` names: the scheduler's
+        """vLLM's own Prometheus metric families of this engine (`vllm:` names: the scheduler's
         running / waiting request counts, prompt and generation token counters, ...), as its
-        stat logger last recorded them. Empty before `start()`."""
+        stat logger last recorded them. Empty before `start()`. Read from the collectors this
+        engine registered: a second engine in the process (a critic) unregisters them from
+        prometheus' registry, though its own stat logger goes on recording to them."""
         if self._llm is None:
             return []
+        if self._collectors:
+            return [m for c in self._collectors for m in c.collect()]
         from prometheus_client import REGISTRY
 
         return [m for m in REGISTRY.collect() if m.name.startswith("vllm:")]

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from selfrefine import batch, bench_options, records
 from selfrefine import cli_options as opts
-from selfrefine.console import PullBar, err, fail, out, print_result, resolve
+from selfrefine.console import PullBar, err, fail, out, print_result, resolve, resolve_critic
 from selfrefine.engine import models, quiet, settings
 from selfrefine.engine import options as loop_table
 from selfrefine.engine.errors import SelfRefineError
@@ -287,10 +287,12 @@ def serve(
             "with selfrefine.run_code false); off by default: a server runs others' requests",
         ),
     ] = False,
+    critic_model: opts.ServeCritic = None,
     *,
     engine: dict,
 ) -> None:
-    """OpenAI-compatible server: MODEL (plain) and MODEL-selfrefine (Self-Refine loops)."""
+    """OpenAI-compatible server: MODEL (plain) and MODEL-selfrefine (Self-Refine loops; with
+    --critic-model, critiqued and rewritten by that model)."""
     quiet.configure(engine["verbose"])
     try:
         options = opts.engine_options(engine)
@@ -300,13 +302,14 @@ def serve(
         if not 0 < port < 65536:
             raise ValueError("--port must be in 1..65535")
         name, path = resolve(model)
+        critic = resolve_critic(critic_model, model, path)
     except (SelfRefineError, ValueError) as exc:
         fail(exc)
     from selfrefine.engine.server.app import serve as run_server
 
-    err.print(
-        f"serving {name} and {name}-selfrefine on http://{host}:{port}/v1 (engine starting; see /health)"
-    )
+    also = f" (critic: {critic[0]})" if critic else ""
+    err.print(f"serving {name} and {name}-selfrefine{also} on http://{host}:{port}/v1 ", end="")
+    err.print(f"(engine{'s' if critic else ''} starting; see /health)")
     run_server(
         path,
         name,
@@ -320,6 +323,7 @@ def serve(
         run_code=allow_run_code,
         log_level="info" if engine["verbose"] else "warning",
         backend=backend,
+        critic=critic,
     )
 
 

@@ -57,6 +57,14 @@ Scheduling = Annotated[
     ),
 ]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
+ServeCritic = Annotated[
+    str | None,
+    typer.Option(
+        help="a second model (catalog name, local HF folder or hub id) that writes the feedback "
+        "and rewrites of MODEL-selfrefine's loops (drafts stay on --model); started with the same "
+        "engine options (its own KV cache), not served by its own name"
+    ),
+]
 
 # (name, annotation, default) of every shared engine option, in --help order.
 _SHARED = (

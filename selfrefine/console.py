@@ -59,6 +59,14 @@ def resolve(spec: str) -> tuple[str, str]:
     return models.resolve(spec)
 
 
+def resolve_critic(spec: str | None, model: str, model_path: str) -> tuple[str, str] | None:
+    """The critic's (name, path), or None without one or when it is the main model itself."""
+    if not spec or spec == model:
+        return None
+    critic = resolve(spec)
+    return None if critic[1] == model_path else critic
+
+
 def fail(exc: Exception, code: int = 2) -> None:
     err.print(f"[red]error:[/] {exc}")
     raise typer.Exit(code)

@@ -3,7 +3,9 @@
 Routes are thin: check the key and readiness, parse the JSON body, hand it to `Serving`,
 and turn any exception into an OpenAI-shaped error through `errors.error_response`.
 The engine starts in the background after the socket is bound; /health answers 503 until
-it is ready, and again (with every request) once the engine has died.
+it is ready, and again (with every request) once the engine has died. With a critic engine
+(`serve --critic-model`) it starts after the main one, the server is ready once both are, and
+either one's failure or death is the server's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.serving import LoopGate, Serving
 
 log = logging.getLogger("selfrefine.server")
+_CRITIC_DEAD = (
+    "the critic's inference engine ({}) has stopped (its engine process exited; see the server "
+    "log); restart the server"
+)
 MAX_BODY_BYTES = 16 << 20
 MAX_JSON_DEPTH = 64
 """Nesting levels a request body may have; OpenAI bodies (with JSON schemas) need far fewer."""
@@ -78,10 +84,23 @@ def _check_text(text: str, path: tuple, key: bool = False) -> None:
 
 
 class _State:
-    def __init__(self) -> None:
+    def __init__(self, engines: dict) -> None:
         self.ready = False
         self.error: str | None = None
         self.dead = False
+        self.engines = engines
+        """The engines by role (main, and critic with one)."""
+        self.status = {role: "starting" if role == "main" else "waiting" for role in engines}
+        """Each engine's state: waiting (the critic, while the main engine loads), starting, ok,
+        failed, not_started (the critic, after the main engine failed), stopped (the main engine,
+        shut down after the critic failed), dead."""
+
+    def health(self) -> dict:
+        """Each engine's model and state, for /health (with a critic only)."""
+        return {
+            role: {"model": e.name, "status": "dead" if self.ready and e.dead else self.status[role]}
+            for role, e in self.engines.items()
+        }
 
 
 def build_app(
@@ -95,25 +114,45 @@ def build_app(
     run_code: bool = False,
     start_engine: bool = True,
     on_start_failed=None,
+    critic=None,
 ) -> FastAPI:
-    """The app for one engine. With `start_engine`, the engine's `start()` runs in a worker
-    thread when the app starts (so /health can answer meanwhile) and `shutdown()` at exit."""
-    metrics = Metrics(engine)
+    """The app for one engine (and `critic`, the engine of the loops' feedback and rewrites).
+    With `start_engine`, the engines' `start()` runs in a worker thread when the app starts (so
+    /health can answer meanwhile), the critic's after the main one's, and `shutdown()` at exit.
+    A critic that fails to start shuts the started main engine down before the failure is told."""
+    metrics = Metrics(engine, critic)
     gate = LoopGate(max_concurrent_loops, max_queued_loops, metrics)
-    serving = Serving(engine, model_name, gate, metrics, debug_faults=debug_faults, run_code=run_code)
-    state = _State()
+    serving = Serving(
+        engine, model_name, gate, metrics, debug_faults=debug_faults, run_code=run_code, critic=critic
+    )
+    engines = {"main": engine, **({"critic": critic} if critic is not None else {})}
+    state = _State(engines)
     state.ready = not start_engine
+    if state.ready:
+        state.status = dict.fromkeys(engines, "ok")
 
     async def start() -> None:
-        try:
-            await asyncio.to_thread(engine.start)
-            state.ready = True
-            log.warning("engine ready: serving %s and %s", serving.model_name, serving.refine_name)
-        except Exception as exc:
-            state.error = f"{type(exc).__name__}: {exc}"
-            log.error("engine failed to start: %s", state.error)
-            if on_start_failed:
-                on_start_failed()
+        for role, e in engines.items():
+            try:
+                state.status[role] = "starting"
+                await asyncio.to_thread(e.start)
+                state.status[role] = "ok"
+            except Exception as exc:
+                state.status[role] = "failed"
+                state.error = f"{type(exc).__name__}: {exc}"
+                if role == "critic":
+                    state.error = f"critic engine ({e.name}): {state.error}"
+                    engine.shutdown()  # the main engine must not outlive a failed critic
+                    state.status["main"] = "stopped"
+                elif critic is not None:
+                    state.status["critic"] = "not_started"
+                log.error("engine failed to start: %s", state.error)
+                if on_start_failed:
+                    on_start_failed()
+                return
+        state.ready = True
+        also = f" (critic: {critic.name})" if critic is not None else ""
+        log.warning("engine ready: serving %s and %s%s", serving.model_name, serving.refine_name, also)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -124,7 +163,8 @@ def build_app(
             if task is not None and not task.done():
                 task.cancel()
             if start_engine:
-                engine.shutdown()
+                for e in engines.values():  # shutdown() is idempotent
+                    e.shutdown()
 
     app = FastAPI(title="selfrefine", lifespan=lifespan)
     app.state.serving = serving
@@ -153,26 +193,37 @@ def build_app(
                 and f"engine failed to start: {state.error}"
                 or "the engine is still starting; poll /health"
             )
-        if died():
-            raise EngineDead()
+        dead = gone()
+        if dead is not None:
+            raise dead
 
-    def died() -> bool:
-        """Whether the started engine has stopped since; logged once, when first seen."""
-        if not state.ready or not engine.dead:
-            return False
-        if not state.dead:
-            state.dead = True
-            log.error("engine died: %s", EngineDead())
-        return True
+    def gone() -> EngineDead | None:
+        """The error of a started engine (main or critic) that has stopped since, else None;
+        logged once, when first seen."""
+        if not state.ready:
+            return None
+        for role, e in engines.items():
+            if e.dead:
+                exc = EngineDead() if role == "main" else EngineDead(_CRITIC_DEAD.format(e.name))
+                if not state.dead:
+                    state.dead = True
+                    log.error("engine died: %s", exc)
+                return exc
+        return None
+
+    def with_engines(body: dict) -> dict:
+        return {**body, "engines": state.health()} if critic is not None else body
 
     @app.get("/health")
     async def health() -> JSONResponse:
-        if died():
-            return JSONResponse({"status": "failed", "error": str(EngineDead())}, status_code=503)
+        dead = gone()
+        if dead is not None:
+            return JSONResponse(with_engines({"status": "failed", "error": str(dead)}), status_code=503)
         if state.ready:
-            return JSONResponse({"status": "ok", "model": model_name})
+            return JSONResponse(with_engines({"status": "ok", "model": model_name}))
         return JSONResponse(
-            {"status": "failed" if state.error else "starting", "error": state.error}, status_code=503
+            with_engines({"status": "failed" if state.error else "starting", "error": state.error}),
+            status_code=503,
         )
 
     @app.get("/metrics")
@@ -263,14 +314,18 @@ def serve(
     run_code: bool = False,
     log_level: str = "warning",
     backend: str = "vllm",
+    critic: tuple[str, str] | None = None,
 ) -> None:
-    """Start the engine (on `backend`: vllm or transformers) and serve until SIGINT / SIGTERM."""
+    """Start the engine (on `backend`: vllm or transformers), and with `critic` (name, path) a
+    critic's engine with the same options for the loops' feedback and rewrites, and serve until
+    SIGINT / SIGTERM."""
     import uvicorn
 
     from selfrefine.engine.settings import make_engine
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     engine = make_engine(backend, model_path, model_name, options)
+    critic_engine = make_engine(backend, critic[1], critic[0], options) if critic else None
     server: uvicorn.Server | None = None
 
     def stop() -> None:
@@ -286,6 +341,7 @@ def serve(
         debug_faults=debug_faults,
         run_code=run_code,
         on_start_failed=stop,
+        critic=critic_engine,
     )
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5, access_log=False

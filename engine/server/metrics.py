@@ -1,6 +1,7 @@
-"""Prometheus metrics of the server: loops in flight and queued, rounds, stop reasons, tokens.
+"""Prometheus metrics of the server: loops in flight and queued, rounds, stop reasons, tokens
+(by stage, and by model: the critic's apart from the main model's).
 
-Each server has its own registry (no global state), and the engine's own counters (requests,
+Each server has its own registry (no global state), and the engines' own counters (requests,
 aborted requests, tokens, cached tokens) and vLLM's own `vllm:` metrics are read at scrape time.
 """
 
@@ -14,33 +15,40 @@ from selfrefine.engine.types import Call, Engine, LoopResult
 
 
 class _EngineCollector:
-    """Reads the engine's `counters` when /metrics is scraped."""
+    """Reads the engines' `counters` when /metrics is scraped: summed over the main engine and
+    the critic's (when the server has one), as one engine's were before critics."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, engines: list[Engine]) -> None:
+        self.engines = engines
 
     def collect(self):
-        c = dict(self.engine.counters)
+        c = {key: sum(e.counters.get(key, 0) for e in self.engines) for key in COUNTERS}
         for key in COUNTERS:
             fam = CounterMetricFamily(f"selfrefine_engine_{key}", f"engine counter {key!r} since start")
-            fam.add_metric([], float(c.get(key, 0)))
+            fam.add_metric([], float(c[key]))
             yield fam
         share = GaugeMetricFamily(
             "selfrefine_prefix_cache_hit_share",
             "share of prompt tokens served from the prefix cache since start",
         )
-        share.add_metric(
-            [], c.get("cached_tokens", 0) / c["prompt_tokens"] if c.get("prompt_tokens") else 0.0
-        )
+        share.add_metric([], c["cached_tokens"] / c["prompt_tokens"] if c["prompt_tokens"] else 0.0)
         yield share
-        # vLLM's own metrics (scheduler gauges, token counters) under their usual `vllm:` names
-        yield from self.engine.vllm_metrics()
+        # vLLM's own metrics (scheduler gauges, token counters) under their usual `vllm:` names;
+        # two engines' families of one name become one family (their model_name labels differ)
+        families: dict = {}
+        for e in self.engines:
+            for fam in e.vllm_metrics():
+                if fam.name in families:
+                    families[fam.name].samples.extend(fam.samples)
+                else:
+                    families[fam.name] = fam
+        yield from families.values()
 
 
 class Metrics:
     """All server metrics; `render()` gives the Prometheus text format."""
 
-    def __init__(self, engine=None) -> None:
+    def __init__(self, *engines) -> None:
         self.registry = r = CollectorRegistry()
         self.loops_in_flight = Gauge(
             "selfrefine_loops_in_flight", "loops (or plain generations) running", registry=r
@@ -67,17 +75,31 @@ class Metrics:
             ["stage", "kind"],
             registry=r,
         )
+        self.model_tokens = Counter(
+            "selfrefine_model_tokens",
+            "tokens by model (the main one, or the critic's), stage and kind (prompt/cached/completion)",
+            ["model", "stage", "kind"],
+            registry=r,
+        )
+        self.model_calls = Counter(
+            "selfrefine_model_calls", "engine calls by model and stage", ["model", "stage"], registry=r
+        )
         self.errors = Counter(
             "selfrefine_errors", "error responses by HTTP status and code", ["status", "code"], registry=r
         )
-        if engine is not None:
-            r.register(_EngineCollector(engine))
+        engines = [e for e in engines if e is not None]
+        if engines:
+            r.register(_EngineCollector(engines))
 
     def record_calls(self, calls: list[Call]) -> None:
         for c in calls:
             self.tokens.labels(c.stage, "prompt").inc(c.prompt_tokens)
             self.tokens.labels(c.stage, "cached").inc(c.cached_tokens)
             self.tokens.labels(c.stage, "completion").inc(c.completion_tokens)
+            self.model_tokens.labels(c.model, c.stage, "prompt").inc(c.prompt_tokens)
+            self.model_tokens.labels(c.model, c.stage, "cached").inc(c.cached_tokens)
+            self.model_tokens.labels(c.model, c.stage, "completion").inc(c.completion_tokens)
+            self.model_calls.labels(c.model, c.stage).inc()
 
     def record_loop(self, res: LoopResult) -> None:
         self.loops.labels("refine", "ok").inc()

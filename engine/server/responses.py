@@ -54,6 +54,21 @@ def usage(results: list[ChoiceResult]) -> dict:
     }
 
 
+def usage_by_model(calls: list[Call]) -> dict[str, dict]:
+    """The tokens of `calls` per model that made them (the main model's drafts, a critic's
+    feedback and rewrites): {model: {prompt_tokens, completion_tokens, cached_tokens, calls}}."""
+    out: dict[str, dict] = {}
+    for c in calls:
+        u = out.setdefault(
+            c.model, {"prompt_tokens": 0, "completion_tokens": 0, "cached_tokens": 0, "calls": 0}
+        )
+        u["prompt_tokens"] += c.prompt_tokens
+        u["completion_tokens"] += c.completion_tokens
+        u["cached_tokens"] += c.cached_tokens
+        u["calls"] += 1
+    return out
+
+
 def _bytes(token: str) -> list[int]:
     return list(token.encode("utf-8", errors="replace"))
 
@@ -103,6 +118,7 @@ def loop_summary(index: int, r: ChoiceResult, trace: bool) -> dict:
         "scores": lr.scores,
         "checks": {k: v for k, v in lr.checks.items() if v},
         "seconds": round(lr.seconds, 3),
+        "usage_by_model": usage_by_model(lr.trace),
     }
     if trace:
         d["outputs"] = lr.outputs

@@ -3,7 +3,8 @@ response bodies out (streamed ones through streaming.py).
 
 One engine serves every request; a request becomes one job per choice (a plain generation
 or a Self-Refine loop), and jobs are coroutines on that engine, so concurrent requests batch
-in vLLM's scheduler. `LoopGate` bounds how many jobs run and wait.
+in vLLM's scheduler. `LoopGate` bounds how many jobs run and wait. With a critic engine
+(`serve --critic-model`), loops draft on the engine and critique and rewrite on the critic.
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from selfrefine.engine.server.protocol import (
     CompletionRequest,
     SelfRefineOptions,
 )
-from selfrefine.engine.server.responses import ChoiceResult, Plan, loop_summary, plan_logprobs, usage
+from selfrefine.engine.server.responses import (
+    ChoiceResult,
+    Plan,
+    loop_summary,
+    plan_logprobs,
+    usage,
+    usage_by_model,
+)
 from selfrefine.engine.server.streaming import sse
 from selfrefine.engine.server.tools import ToolUse
 from selfrefine.engine.types import Call, Completion, Sampling, TokenLogprob
@@ -87,24 +95,30 @@ class LoopGate:
 
 class _FaultAt:
     """Debug hook (`serve --debug-faults`): the real engine serves the calls before the given
-    stage, then the call of that stage fails as an engine fault would."""
+    stage, then the call of that stage fails as an engine fault would. A loop's main engine and
+    critic wrap with one count (`shared`: the main engine's hook), so the stage is the loop's."""
 
     CALL_INDEX = {"draft": 0, "feedback": 1, "refine": 2}
 
-    def __init__(self, engine, stage: str):
+    def __init__(self, engine, stage: str, shared: _FaultAt | None = None):
         self.engine, self.name = engine, engine.name
         self.tokenizer, self.max_model_len = engine.tokenizer, engine.max_model_len
-        self.fail_at, self.calls = self.CALL_INDEX[stage], 0
+        self.fail_at = self.CALL_INDEX[stage]
+        self.count = shared.count if shared is not None else [0]
+
+    @property
+    def calls(self) -> int:
+        return self.count[0]
 
     async def generate(self, prompt_ids, sampling, json_schema=None, **kwargs) -> Completion:
-        self.calls += 1
+        self.count[0] += 1
         if self.calls - 1 == self.fail_at:
             raise EngineFault(f"injected engine fault at call {self.calls} (debug hook)")
         return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
 
 class Serving:
-    """Chat and text completions over one shared engine."""
+    """Chat and text completions over one shared engine (and a critic's for the loops)."""
 
     def __init__(
         self,
@@ -114,8 +128,12 @@ class Serving:
         metrics: Metrics,
         debug_faults: bool = False,
         run_code: bool = False,
+        critic=None,
     ):
         self.engine = engine
+        self.critic = critic
+        """`serve --critic-model`: the engine that writes the loops' feedback and rewrites (None:
+        the main engine does). It is not served by a name of its own."""
         self.model_name = model_name
         self.refine_name = model_name + REFINE_SUFFIX
         self.gate = gate
@@ -129,7 +147,7 @@ class Serving:
     # ------------------------------------------------------------------ models
 
     def models(self) -> list[dict]:
-        return [
+        out = [
             {
                 "id": name,
                 "object": "model",
@@ -140,6 +158,9 @@ class Serving:
             }
             for name in (self.model_name, self.refine_name)
         ]
+        if self.critic is not None:  # who critiques the refining name's loops
+            out[1]["critic_model"] = self.critic.name
+        return out
 
     def _is_refine(self, name: str) -> bool:
         if name == self.model_name:
@@ -171,13 +192,16 @@ class Serving:
         request did not opt out."""
         return self.run_code and opts.run_code
 
-    def _job_engine(self, req: BaseCompletionRequest):
+    def _job_engines(self, req: BaseCompletionRequest) -> tuple:
+        """(engine, critic) of one job: the critic None without one; with a debug fault both
+        wrapped in one _FaultAt count."""
         fault = req.selfrefine.debug_fault if req.selfrefine else None
         if fault is None:
-            return self.engine
+            return self.engine, self.critic
         if not self.debug_faults:
             raise InvalidParameter("selfrefine.debug_fault", "needs a server started with --debug-faults")
-        return _FaultAt(self.engine, fault)
+        main = _FaultAt(self.engine, fault)
+        return main, _FaultAt(self.critic, fault, shared=main) if self.critic is not None else None
 
     def _check_token_ids(self, ids: list[int], param: str) -> None:
         vocab = len(self.engine.tokenizer)
@@ -235,9 +259,9 @@ class Serving:
             if refining:
                 cfg = opts.to_config(sampling, schema)
                 item = make_item(source, run_code=self._runs_code(opts), id=str(i))
-                jobs.append(self._loop_job(self._job_engine(req), item, cfg))
+                jobs.append(self._loop_job(*self._job_engines(req), item, cfg))
             else:
-                jobs.append(self._plain_job(self._job_engine(req), ids, sampling, schema, logprobs, use))
+                jobs.append(self._plain_job(self._job_engines(req)[0], ids, sampling, schema, logprobs, use))
         prefix = "chatcmpl" if kind == "chat" else "cmpl"
         return Plan(
             kind=kind,
@@ -277,10 +301,10 @@ class Serving:
             )
         return use
 
-    def _loop_job(self, engine, item: Item, cfg):
+    def _loop_job(self, engine, critic, item: Item, cfg):
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
-                res = await refine(engine, item, cfg, on_event=on_event)
+                res = await refine(engine, item, cfg, critic=critic, on_event=on_event)
             except BaseException as exc:
                 outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
                 self.metrics.loops.labels("refine", outcome).inc()
@@ -390,7 +414,8 @@ class Serving:
         }
         if plan.refine:
             body["selfrefine"] = {
-                "loops": [loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)]
+                "loops": [loop_summary(i, r, plan.return_trace) for i, r in enumerate(results)],
+                "usage_by_model": usage_by_model([c for r in results for c in r.calls]),
             }
         return body
 

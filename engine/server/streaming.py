@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
-from selfrefine.engine.server.responses import Plan, loop_summary, plan_logprobs, usage
+from selfrefine.engine.server.responses import Plan, loop_summary, plan_logprobs, usage, usage_by_model
 from selfrefine.engine.server.tools import ToolStream
 from selfrefine.engine.types import TokenLogprob
 
@@ -124,7 +124,16 @@ async def sse(
                 yield _chunk(plan, [_delta(plan, i, finish=r.finish_reason)], **extra)
             elif msg[0] == "end":
                 if plan.include_usage:
-                    yield _chunk(plan, [], usage=usage(msg[1]))
+                    extra = (
+                        {
+                            "selfrefine": {
+                                "usage_by_model": usage_by_model([c for r in msg[1] for c in r.calls])
+                            }
+                        }
+                        if plan.refine
+                        else {}
+                    )
+                    yield _chunk(plan, [], usage=usage(msg[1]), **extra)
                 break
             else:
                 status, body = error_response(msg[1])
