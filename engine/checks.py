@@ -15,21 +15,33 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import zlib
 from collections import Counter
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
+EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
     "empty",
     "feedback_json",
     "review_talk",
     "form_lost",
+    "script",
     "repetitive",
     "truncated",
     "echo",
     "identical",
 )
-REWRITE_CHECKS = (EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, REPETITIVE, TRUNCATED, ECHO, IDENTICAL)
+REWRITE_CHECKS = (
+    EMPTY,
+    FEEDBACK_JSON,
+    REVIEW_TALK,
+    FORM_LOST,
+    SCRIPT,
+    REPETITIVE,
+    TRUNCATED,
+    ECHO,
+    IDENTICAL,
+)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
 
 FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
@@ -279,6 +291,8 @@ def judge_rewrite(
         return REVIEW_TALK
     if loses_form(text, previous):
         return FORM_LOST
+    if changes_script(text, reference):
+        return SCRIPT
     if is_repetitive(text, reference + "\n" + previous):
         return REPETITIVE
     if is_truncated(text, previous, points):
@@ -302,3 +316,19 @@ def strip_preamble(text: str) -> str:
     and a blank line), which a request's "start with ..." or length would count against it."""
     rest = _PREAMBLE.sub("", text, count=1)
     return rest if rest.strip() else text
+
+
+def _latin_share(text: str) -> float | None:
+    """The share of the letters of `text` that are Latin (None: no letters)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return None
+    return sum(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in letters) / len(letters)
+
+
+def changes_script(text: str, reference: str) -> bool:
+    """A rewrite mostly in another script than the request and the plain answer (`reference`):
+    on the generic eval a sampled 0.5B candidate answered an English request in Chinese, and
+    the length checks alone would have kept it."""
+    ref, new = _latin_share(reference), _latin_share(text)
+    return ref is not None and new is not None and ref >= 0.9 and new < 0.5
