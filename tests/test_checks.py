@@ -261,7 +261,9 @@ def test_a_rewrite_that_pastes_the_reviews_problem_back_is_an_echo():
 
 
 def test_a_rewrite_in_another_script_than_the_request_is_refused():
-    request = "Write the opening of a school graduation speech in under 400 characters.\nDear graduates, today..."
+    request = (
+        "Write the opening of a school graduation speech in under 400 characters.\nDear graduates, today..."
+    )
     chinese = "毕业典礼启幕：从颁奖典礼开始，我们以热烈的掌声迎接每一位亲爱的校友。"
     assert checks.changes_script(chinese, request)
     assert not checks.changes_script("Dear graduates, welcome to a new start.", request)
