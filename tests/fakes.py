@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 
 from selfrefine.engine.backend import Backend
@@ -122,3 +123,24 @@ class ScriptedEngine(Backend):
 
     def shutdown(self) -> None:
         pass
+
+
+class StartingEngine:
+    """Stands in for VLLMEngine at start-up (for /health states): `start()` waits for `go`, then
+    fails or succeeds; `stopped` counts shutdowns."""
+
+    def __init__(self, name: str = "m", fail: bool = False):
+        self.name, self.fail, self.go = name, fail, threading.Event()
+        self.counters, self.max_model_len, self.dead, self.stopped = {}, 4096, False, 0
+
+    def start(self):
+        self.go.wait(30)
+        if self.fail:
+            raise RuntimeError("weights are missing")
+        return self
+
+    def shutdown(self):
+        self.stopped += 1
+
+    def vllm_metrics(self):
+        return []

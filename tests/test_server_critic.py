@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from selfrefine import cli, console
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.serving import LoopGate, Serving
-from tests.fakes import ScriptedEngine, fb
+from tests.fakes import ScriptedEngine, StartingEngine, fb
 from tests.test_server import FAST_LOOP, HI, KEY, PLAIN, REFINE, launch, stop, wait_ready
 
 CRITIC = "qwen2.5-coder-0.5b-instruct"
@@ -97,26 +97,6 @@ def test_a_debug_fault_counts_the_loops_calls_over_both_engines():
         asyncio.run(serving.complete(serving.plan_chat(body)))
 
 
-class _Stub:
-    """An engine at start-up: `start()` waits for a go, then fails or succeeds."""
-
-    def __init__(self, name: str, fail: bool = False):
-        self.name, self.fail, self.go = name, fail, threading.Event()
-        self.counters, self.max_model_len, self.dead, self.stopped = {}, 4096, False, 0
-
-    def start(self):
-        self.go.wait(30)
-        if self.fail:
-            raise RuntimeError("weights are missing")
-        return self
-
-    def shutdown(self):
-        self.stopped += 1
-
-    def vllm_metrics(self):
-        return []
-
-
 def _until(client, cond) -> dict:
     for _ in range(200):
         h = client.get("/health")
@@ -132,7 +112,7 @@ def test_health_reports_both_engines_and_a_failed_critic_stops_the_main_engine(c
 
     from selfrefine.engine.server.app import build_app
 
-    main, critic, failed = _Stub("m"), _Stub("crit", fail=critic_fails), threading.Event()
+    main, critic, failed = StartingEngine("m"), StartingEngine("crit", fail=critic_fails), threading.Event()
     app = build_app(main, "m", on_start_failed=failed.set, critic=critic)
     with TestClient(app) as client:
         h = client.get("/health")

@@ -12,6 +12,7 @@ import openai
 import psutil
 import pytest
 
+from tests.fakes import StartingEngine
 from tests.test_server import (
     CITY_SCHEMA,
     FAST_LOOP,
@@ -183,32 +184,13 @@ def test_failed_engine_load_makes_the_server_exit_and_the_env_key_guards_it_mean
 # ------------------------------------------------------------------ /health states in-process (fast)
 
 
-class _StubEngine:
-    """Stands in for VLLMEngine at start-up: `start()` waits for a go, then fails or succeeds."""
-
-    dead = False
-
-    def __init__(self, fail: bool):
-        self.fail, self.go, self.counters, self.stopped = fail, threading.Event(), {}, False
-        self.max_model_len = 4096
-
-    def start(self):
-        self.go.wait(30)
-        if self.fail:
-            raise RuntimeError("weights are missing")
-        return self
-
-    def shutdown(self):
-        self.stopped = True
-
-
 @pytest.mark.parametrize("fail", [True, False])
 def test_health_reports_starting_then_failed_or_ok(fail):
     from fastapi.testclient import TestClient
 
     from selfrefine.engine.server.app import build_app
 
-    engine, failed = _StubEngine(fail), threading.Event()
+    engine, failed = StartingEngine(fail=fail), threading.Event()
     app = build_app(engine, "m", api_key=ENV_KEY, on_start_failed=failed.set)
     auth = {"Authorization": f"Bearer {ENV_KEY}"}
     with TestClient(app) as client:
