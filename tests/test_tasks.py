@@ -257,7 +257,9 @@ def test_code_optimization_percent_optimized():
     r = s.score(row, "```python\n" + fast + "```")
     assert r["correct"] and r["speedup"] > 2 and r["score"] == 1.0
     same = s.score(row, row["program"])
-    assert same["correct"] and same["score"] == 0.0  # not faster
+    assert same["correct"] and same["score"] == 0.0 and same["speedup"] == 1.0  # not timed: the original
+    commented = s.score(row, "# count the triples\n" + row["program"].replace("O=0", "O = 0  # how many"))
+    assert commented["correct"] and commented["score"] == 0.0 and commented["speedup"] == 1.0
     wrong = s.score(row, "print(0)\n")
     assert not wrong["correct"] and wrong["score"] == 0.0
     assert s.score(row, "def f(:\n")["error"].startswith("not a Python program")

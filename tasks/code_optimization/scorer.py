@@ -7,6 +7,8 @@ runs per input, summed over the inputs. Differences under `min_gain_s` are treat
 
 from __future__ import annotations
 
+import ast
+
 from selfrefine.engine.types import Observation
 from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
 from selfrefine.tasks.scoring import describe_outputs, extract_code, parse_python, same_output
@@ -108,17 +110,28 @@ class SpeedScorer:
             return {"score": 0.0, "correct": False, "speedup": None, "error": f"program failed: {got}"}
         correct = all(same_output(a, b) for a, b in zip(got[0], base[0]))
         t0, t1 = base[1], got[1]
+        if _same_program(code, row["program"]):
+            # The original handed back (comments and layout aside) is not optimized, whatever
+            # the clock says: on a busy CI machine it once timed 11% faster than itself.
+            return {
+                "score": 0.0,
+                "correct": correct,
+                "speedup": 1.0,
+                "seconds": round(t0, 4),
+                "original_seconds": round(t0, 4),
+            }
         fast = self._faster(t0, t1)
         if correct and fast:
-            # Confirm a speedup against a baseline measured now, not earlier under another load:
-            # the original once timed 11% slower than itself on a busy machine. Best of all runs.
-            again = self.measure(row["program"], row["tests"])
-            mine = self.measure(code, row["tests"])
-            if not isinstance(again, str):
-                t0 = min(t0, again[1])
-                self._base[row["id"]] = (base[0], t0)
-            if not isinstance(mine, str):
-                t1 = min(t1, mine[1])
+            # Confirm a speedup against the original timed in the same minutes, runs alternating,
+            # so that a change of load between the two measurements cannot make it. Best of all.
+            for _ in range(self.repeats):
+                again = self.measure(row["program"], row["tests"], repeats=1)
+                mine = self.measure(code, row["tests"], repeats=1)
+                if not isinstance(again, str):
+                    t0 = min(t0, again[1])
+                if not isinstance(mine, str):
+                    t1 = min(t1, mine[1])
+            self._base[row["id"]] = (base[0], t0)
             fast = self._faster(t0, t1)
         speedup = t0 / max(t1, 1e-4)
         return {
@@ -128,3 +141,11 @@ class SpeedScorer:
             "seconds": round(t1, 4),
             "original_seconds": round(t0, 4),
         }
+
+
+def _same_program(code: str, original: str) -> bool:
+    """The same syntax tree: only comments, blank lines and layout differ."""
+    try:
+        return ast.dump(ast.parse(code)) == ast.dump(ast.parse(original))
+    except (SyntaxError, ValueError):
+        return False
