@@ -430,3 +430,91 @@ def test_an_observer_that_breaks_gives_no_fact_instead_of_failing_the_request(mo
 
     monkeypatch.setattr(code.CodeCheck, "run", broken)
     assert observe(block("def add(a, b):\n    return a + b")).text == "" and guard("x") is None
+
+
+# --- phrasings the readers missed on the dev split (2026-12-02) -------------------------------
+
+
+def test_two_counts_joined_by_and_are_both_read():
+    checks = count_checks("Describe a harbour in exactly two paragraphs and at most 60 words.")
+    assert [x.text.split(":")[0] for x in facts(checks, "One.\n\nTwo.")] == ["paragraphs", "words"]
+
+
+def test_a_list_of_terms_shares_the_ask_of_its_head():
+    avoid = term_checks("Describe a forest without using the words 'green', 'tree' or 'leaf'.")
+    assert faults(avoid, "Tall pines and moss.") == []
+    assert faults(avoid, "A green leaf fell.") == [
+        'The request asks not to use "green"; the answer has it 1 time.',
+        'The request asks not to use "leaf"; the answer has it 1 time.',
+    ]
+    use = term_checks('It must include the words "lamp", "quiet" and "north".')
+    assert faults(use, "A quiet lamp in the north.") == [] and len(faults(use, "A lamp.")) == 2
+    # a term in another sentence does not inherit: "'x'. Mention 'y'" are separate asks
+    assert len(faults(term_checks("Avoid 'cold'. Then say 'warm' if you like."), "warm")) == 0
+
+
+def test_punctuation_and_digits_the_request_forbids():
+    checks = text_checks("Write two lines about rain without any commas and with no exclamation marks.")
+    assert faults(checks, "Rain falls\nsoft and slow") == []
+    assert faults(checks, "Rain, rain!\nGo away!") == [
+        "The request asks for no commas; the answer has 1.",
+        "The request asks for no exclamation marks; the answer has 2.",
+    ]
+    assert len(faults(text_checks("Don't use any digits."), "I have 3 cats")) == 1
+    asked = facts(text_checks("Is a comma needed before 'which'?"), "Yes, it is.")
+    assert [x.text for x in asked] == ['"which" appears 0 times']  # a question about commas forbids none
+
+
+def test_ending_punctuation_and_first_or_last_word():
+    bang = edge_checks("Write a cheer for the team, ending with an exclamation mark.")
+    assert faults(bang, "Go team!") == [] and len(faults(bang, "Go team.")) == 1
+    question = edge_checks("Explain tides in one paragraph that ends with a question.")
+    assert faults(question, "Tides rise. Why?") == [] and len(faults(question, "Tides rise.")) == 1
+    last = edge_checks("Write a toast whose very last word is 'friends'.")
+    assert faults(last, "Raise a glass to old friends!") == []
+    assert len(faults(last, "To my boyfriends.")) == 1  # a whole word, not a suffix
+    first = edge_checks("The first word must be 'Listen'.")
+    assert faults(first, "Listen, here.") == [] and len(faults(first, "Listening is hard.")) == 1
+    # asked of each line or item: not a check on the answer's end
+    assert edge_checks("List three questions, each ending with a question mark.") == []
+
+
+def test_a_paragraph_start_is_checked_on_that_paragraph():
+    checks = edge_checks("Write three paragraphs. The second paragraph must begin with 'However'.")
+    assert len(checks) == 1
+    assert faults(checks, "Cats sleep.\n\nHowever, dogs run.\n\nEnd.") == []
+    assert faults(checks, "However cats.\n\nDogs run.") == [
+        'The request asks the second paragraph to start with "However"; it starts with "Dogs run.".'
+    ]
+    assert len(faults(checks, "Only one.")) == 1
+
+
+def test_only_lowercase_or_capital_letters_phrasings():
+    for ask in (
+        "Use only lowercase letters.",
+        "lowercase letters only, please",
+        "No capital letters at all.",
+    ):
+        assert faults(text_checks(ask), "all small here") == [] and len(faults(text_checks(ask), "Big")) == 1
+    for ask in ("Use only capital letters.", "Capital letters only."):
+        assert faults(text_checks(ask), "LOUD") == [] and len(faults(text_checks(ask), "quiet")) == 1
+
+
+def test_a_request_that_quotes_a_code_word_is_not_a_code_request():
+    assert not is_code_request("Explain loops without using the words 'function' or 'code'.")
+    assert is_code_request("Write a Python function `f(x)` that doubles x.")
+
+
+def test_named_section_titles_are_checked_in_order_and_bullets_asked_as_bullets():
+    checks = structure_checks(
+        "Give tips as bullets under two headings titled Before and After, each on its own line."
+    )
+    assert faults(checks, "## Before\n- a\n- b\n\n**After:**\n- c") == []
+    got = faults(checks, "Before the trip:\n- a\n- b")
+    assert got == [
+        "The request asks for sections titled Before, After, each title on its own line; "
+        "not on a line of its own: 'Before', 'After'."
+    ]
+    assert "bulleted list: 2 items" in [x.text for x in facts(checks, "Before the trip:\n- a\n- b")]
+    order = structure_checks("Use three sections called Why, How and When, in that order.")
+    assert faults(order, "Why\nx\nWhen\ny\nHow\nz")[0].endswith("the titles are not in the order asked.")

@@ -12,7 +12,14 @@ from collections.abc import Callable
 from selfrefine.engine.observe.code import CodeCheck, examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.structure import structure_checks
-from selfrefine.engine.observe.text import Check, case_checks, count_checks, edge_checks, term_checks
+from selfrefine.engine.observe.text import (
+    Check,
+    case_checks,
+    char_checks,
+    count_checks,
+    edge_checks,
+    term_checks,
+)
 from selfrefine.engine.types import Observation
 
 __all__ = ["HEADER", "Fact", "observation", "observe_request", "text_checks"]
@@ -30,6 +37,7 @@ def text_checks(request: str) -> list[Check]:
         *term_checks(request),
         *edge_checks(request),
         *case_checks(request),
+        *char_checks(request),
         *structure_checks(request),
     ]
 

@@ -24,6 +24,7 @@ _CODE_REQUEST = re.compile(
     re.I,
 )
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
+_UNQUOTED = re.compile(r"(?<!\w)'[^'\n]{1,40}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 _READS_STDIN = re.compile(r"\binput\s*\(|\bsys\.stdin\b|\bstdin\b|\bfileinput\b")
 _ARROW = (
     r"==|->|=>|→|\breturns?\b|\bshould\s+(?:return|give|output|be)\b|\bmust\s+return\b|\bgives\b|"
@@ -44,7 +45,9 @@ _MARK = "@@selfrefine-observe@@"
 
 def is_code_request(request: str) -> bool:
     """The request asks for code (its text facts are then about code, not about the answer's prose)."""
-    return bool(_CODE_REQUEST.search(request))
+    return bool(
+        _CODE_REQUEST.search(_UNQUOTED.sub(" ", request))
+    )  # "without the word 'function'" asks for none
 
 
 def python_blocks(answer: str) -> list[str]:

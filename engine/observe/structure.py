@@ -24,10 +24,17 @@ _TABLE = re.compile(
 )
 _LIST = re.compile(
     r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
+    r"\bas\s+(?P<kind3>bullet)(?:s|\s+points)\b|"
     r"\b(?P<kind2>numbered|bulleted)\s+list\b",
     re.I,
 )
-_SECTIONS = re.compile(rf"\b(?P<n>{NUM})\s+sections\b", re.I)
+_SECTIONS = re.compile(rf"\b(?P<n>{NUM})\s+(?:sections|headings|headers)\b", re.I)
+_TITLED = re.compile(
+    r"\b(?:sections?|headings?|headers?|parts?)\s+(?:titled|called|named|headed|entitled)\s+"
+    r"(?P<list>[^.;:\n]+?)(?=\s*(?:[.;:\n]|,?\s+in\s+that\s+order|,?\s+each\b|,?\s+with\b|,?\s+one\b|$))",
+    re.I,
+)
+_TITLE_SEP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+")
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?)\s*$", re.M)
 _ROW = re.compile(r"^\s*\|.*\|\s*$", re.M)
@@ -120,6 +127,43 @@ def _sections_check(n: int) -> Check:
     return check
 
 
+def _heading_text(line: str) -> str:
+    t = line.strip().lstrip("#").strip().strip("*_").strip()
+    return t.rstrip(":").strip().strip("*_").strip().lower()
+
+
+def titles(request: str) -> list[str]:
+    """The section titles the request names ("three sections titled Goals, Schedule and Budget")."""
+    m = _TITLED.search(request)
+    if not m:
+        return []
+    found = [t.strip(" \"'“”‘’`") for t in _TITLE_SEP.split(m["list"])]
+    return [t for t in found if t and len(t.split()) <= 5]
+
+
+def _titles_check(want: list[str]) -> Check:
+    def check(answer: str) -> list[Fact]:
+        heads = [_heading_text(x) for x in f.prose(answer).splitlines()]
+        missing = [t for t in want if t.lower() not in heads]
+        at = [heads.index(t.lower()) for t in want if t.lower() in heads]
+        line = f"section titles on their own lines: {len(want) - len(missing)} of {len(want)}"
+        if not missing and at == sorted(at):
+            return [Fact(line + f" ({', '.join(want)}, in order)")]
+        why = (
+            f"not on a line of its own: {', '.join(repr(t) for t in missing)}"
+            if missing
+            else "the titles are not in the order asked"
+        )
+        return [
+            Fact(
+                line + " -- NOT MET",
+                f"The request asks for sections titled {', '.join(want)}, each title on its own line; {why}.",
+            )
+        ]
+
+    return check
+
+
 def structure_checks(request: str) -> list[Check]:
     """The shapes the request asks for: JSON, a table, a (bulleted / numbered) list, N sections."""
     out: list[Check] = []
@@ -129,11 +173,14 @@ def structure_checks(request: str) -> list[Check]:
         out.append(_table_check)
     m = _LIST.search(request)
     if m:
-        kind = (m["kind"] or m["kind2"] or "").lower()
+        kind = (m["kind"] or m["kind2"] or m["kind3"] or "").lower()
         out.append(
             _list_check("numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else "")
         )
+    named = titles(request)
+    if named:
+        out.append(_titles_check(named))
     m = _SECTIONS.search(request)
-    if m:
+    if m and not named:
         out.append(_sections_check(number(m["n"])))
     return out

@@ -49,7 +49,7 @@ _UNITS = {
 }
 _COUNT = re.compile(
     rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?:-|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)"
-    rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?P<after>[^.;\n]{{0,16}})",
+    rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
@@ -194,10 +194,13 @@ def occurrences(term: str, answer: str) -> int:
     return len(re.findall(rf"(?<!\w){pattern}(?!\w)", answer, re.I))
 
 
+_LIST_SEP = re.compile(r"\s*(?:,|,?\s*(?:and|or|nor|as well as)\b)?\s*", re.I)
+
+
 def term_checks(request: str) -> list[Check]:
     """A count for each quoted or named term; where the request says to use it (or how often) or
     not to, a count that breaks that is a fault."""
-    out, spans = [], terms(request)
+    out, spans, out_rel = [], terms(request), []
     for i, (term, start, end) in enumerate(spans):
         clause_start = max(
             [0, start - 60]
@@ -206,7 +209,10 @@ def term_checks(request: str) -> list[Check]:
         )
         before = request[clause_start:start]
         times = _TIMES.match(request[end : end + 40])
-        if _NEGATIVE.search(before):
+        listed = i > 0 and _LIST_SEP.fullmatch(request[spans[i - 1][2] : start])
+        if listed and not times:
+            rel, n = out_rel[-1]  # "without the words 'a', 'b' or 'c'": the list shares its head's ask
+        elif _NEGATIVE.search(before):
             rel, n = "==", 0
         elif times:
             rel = _QUALIFIERS.get((times["q"] or "").strip().lower(), "==")
@@ -215,6 +221,7 @@ def term_checks(request: str) -> list[Check]:
             rel, n = ">=", 1
         else:
             rel, n = None, 0
+        out_rel.append((rel, n))
         out.append(_term_check(term, rel, n))
     return out
 
@@ -258,30 +265,126 @@ _EDGE = {
 _TRIM = " \t\n*_#>\"'“”‘’"
 
 
+_BARE = _TERM.replace("the\\s+(?:word|phrase)\\s+", "")
+_WORD_EDGE = {
+    "start": re.compile(
+        r"\b(?:very\s+)?first\s+word\s+(?:is|must be|should be|has to be|needs to be)\s+" + _BARE, re.I
+    ),
+    "end": re.compile(
+        r"\b(?:very\s+)?(?:last|final)\s+word\s+(?:is|must be|should be|has to be|needs to be)\s+" + _BARE,
+        re.I,
+    ),
+}
+_MARKS = {"exclamation": "!", "question": "?", "period": ".", "full stop": "."}
+_END_MARK = re.compile(
+    r"\b(?:end|finish|close)(?:s|ing)?\s+(?:(?:your|the|it)\s+(?:\w+\s+)?)?with\s+(?:an?\s+|one\s+)?"
+    r"(?P<mark>exclamation|question|period\b|full stop\b)(?:\s+(?:mark|point))?",
+    re.I,
+)
+_ORDINALS = {
+    "first": 0,
+    "opening": 0,
+    "second": 1,
+    "third": 2,
+    "fourth": 3,
+    "fifth": 4,
+    "last": -1,
+    "final": -1,
+}
+_PARA_START = re.compile(
+    r"\b(?P<ord>first|opening|second|third|fourth|fifth|last|final)\s+paragraph\s+(?:must\s+|should\s+|"
+    r"has\s+to\s+|needs\s+to\s+|will\s+|to\s+)?(?:begin|start|open)s?\s+with\s+" + _TERM,
+    re.I,
+)
+_EACH = re.compile(r"\b(?:each|every|per)\b", re.I)
+
+
+def _clause_before(request: str, at: int) -> str:
+    return re.split(r"[.;!?\n]", request[max(0, at - 80) : at])[-1]
+
+
 def edge_checks(request: str) -> list[Check]:
     """How the request says the answer must start or end ("start with 'Dear'", "end with the word
-    goodbye"); only quoted text or "the word X" is read."""
-    out = []
-    for side, pattern in _EDGE.items():
-        for m in pattern.finditer(request):
-            phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip()
-            out.append(_edge_check(side, phrase))
+    goodbye", "whose last word is 'tomorrow'", "ending with an exclamation mark"), and how a
+    given paragraph must start ("the second paragraph must begin with 'Later'"); only quoted text
+    or "the word X" is read, and nothing asked of each line or item."""
+    out, paras = [], []
+    for m in _PARA_START.finditer(request):
+        phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip(_TRIM)
+        paras.append(m.span())
+        out.append(_paragraph_start_check(m["ord"].lower(), phrase))
+    for side in ("start", "end"):
+        for pattern in (_EDGE[side], _WORD_EDGE[side]):
+            for m in pattern.finditer(request):
+                if any(s <= m.start() < e for s, e in paras) or _EACH.search(
+                    _clause_before(request, m.start())
+                ):
+                    continue
+                phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip()
+                out.append(_edge_check(side, phrase, word=pattern is _WORD_EDGE[side]))
+    for m in _END_MARK.finditer(request):
+        if not _EACH.search(_clause_before(request, m.start())):
+            out.append(_edge_check("end", _MARKS[m["mark"].lower()], mark=True))
     return out
 
 
-def _edge_check(side: str, phrase: str) -> Check:
+def _paragraph_start_check(ordinal: str, phrase: str) -> Check:
+    index = _ORDINALS[ordinal]
+
+    def check(answer: str) -> list[Fact]:
+        found = f.paragraphs(f.prose(answer))
+        name = f"the {ordinal} paragraph"
+        if len(found) <= index or -len(found) > index:
+            return [
+                Fact(
+                    f'{name} starts with "{phrase}": there is none -- NOT MET',
+                    f'The request asks {name} to start with "{phrase}"; the answer has '
+                    f"{f.plural(len(found), 'paragraph')}.",
+                )
+            ]
+        text = found[index].strip(_TRIM)
+        ok = text.lower().startswith(phrase.lower()) and not text[len(phrase) : len(phrase) + 1].isalnum()
+        if ok:
+            return [Fact(f'{name} starts with "{phrase}": yes')]
+        return [
+            Fact(
+                f'{name} starts with "{phrase}": no -- NOT MET',
+                f'The request asks {name} to start with "{phrase}"; '
+                f'it starts with "{text[: len(phrase) + 20]}".',
+            )
+        ]
+
+    return check
+
+
+def _edge_check(side: str, phrase: str, word: bool = False, mark: bool = False) -> Check:
     def check(answer: str) -> list[Fact]:
         text = answer.strip(_TRIM)
-        want = phrase.strip(_TRIM).lower()
+        want = phrase if mark else phrase.strip(_TRIM).lower()
         if side == "start":
             ok, got = text.lower().startswith(want), text[: len(want) + 20]
+            ok = ok and not (word and text[len(want) : len(want) + 1].isalnum())
         else:
             text = text.rstrip(".!?" + _TRIM) if want[-1:] not in ".!?" else text
-            ok, got = (
-                text.lower().endswith(want.rstrip(".!?") if want[-1:] not in ".!?" else want),
-                text[-(len(want) + 20) :],
-            )
-        line = f'{side}s with "{phrase}": {"yes" if ok else "no"}'
+            tail = want.rstrip(".!?") if want[-1:] not in ".!?" else want
+            ok, got = text.lower().endswith(tail), text[-(len(want) + 20) :]
+            ok = ok and not (word and text[-len(tail) - 1 : -len(tail)].isalnum())
+        if mark:
+            what = {"!": "an exclamation mark", "?": "a question mark", ".": "a period"}[phrase]
+            line = f"ends with {what}: {'yes' if ok else 'no'}"
+            if ok:
+                return [Fact(line)]
+            return [
+                Fact(
+                    line + " -- NOT MET",
+                    f'The request asks the answer to end with {what}; it ends with "{got}".',
+                )
+            ]
+        line = (
+            f'{"first" if side == "start" else "last"} word is "{phrase}": {"yes" if ok else "no"}'
+            if word
+            else f'{side}s with "{phrase}": {"yes" if ok else "no"}'
+        )
         fault = (
             None if ok else f'The request asks the answer to {side} with "{phrase}"; it {side}s with "{got}".'
         )
@@ -292,12 +395,16 @@ def _edge_check(side: str, phrase: str) -> Check:
 
 _UPPER = re.compile(
     r"\ball\s+(?:in\s+)?(?:caps|capitals|capital letters|upper\s?case)\b|\bin\s+(?:all\s+)?"
-    r"(?:caps|capital letters|upper\s?case(?:\s+letters)?)\b|\bentirely\s+in\s+upper\s?case\b",
+    r"(?:caps|capital letters|upper\s?case(?:\s+letters)?)\b|\bentirely\s+in\s+upper\s?case\b|"
+    r"\b(?:only|just)\s+(?:use\s+)?(?:capital|upper\s?case)(?:\s+letters)?\b|"
+    r"\b(?:capital|upper\s?case)\s+letters\s+only\b|\bin\s+capitals\b",
     re.I,
 )
 _LOWER = re.compile(
     r"\ball\s+(?:in\s+)?lower\s?case\b|\bin\s+(?:all\s+)?lower\s?case(?:\s+letters)?\b|"
-    r"\bentirely\s+in\s+lower\s?case\b|\bno\s+capital\s+letters\b",
+    r"\bentirely\s+in\s+lower\s?case\b|\bno\s+(?:capital|capitalized|upper\s?case)\s+letters\b|\bno\s+capitals\b|"
+    r"\b(?:only|just)\s+(?:use\s+)?lower\s?case(?:\s+letters)?\b|\blower\s?case\s+(?:letters\s+)?only\b|"
+    r"\bwithout\s+(?:any\s+)?(?:capital|upper\s?case)\s+letters\b|\b(?:do\s+not|don'?t|never)\s+capitali[sz]e\b",
     re.I,
 )
 
@@ -329,5 +436,51 @@ def _case_check(case: str) -> Check:
                 f'{"is" if len(wrong) == 1 else "are"} not, e.g. "{wrong[0]}".',
             )
         ]
+
+    return check
+
+
+_CHAR_NAMES = {
+    "comma": ",",
+    "exclamation": "!",
+    "question mark": "?",
+    "semicolon": ";",
+    "colon": ":",
+    "hyphen": "-",
+    "dash": "-\u2013\u2014",
+    "period": ".",
+    "full stop": ".",
+    "digit": "0123456789",
+    "numeral": "0123456789",
+}
+_NO_CHARS = re.compile(
+    r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|include|put)|"
+    r"zero|free\s+of)\s+(?:any\s+)?(?:single\s+)?(?P<what>commas?|exclamation\s+(?:marks?|points?)|"
+    r"question\s+marks?|semicolons?|colons?|hyphens?|dash(?:es)?|periods?|full\s+stops?|digits?|numerals?)\b",
+    re.I,
+)
+
+
+def char_checks(request: str) -> list[Check]:
+    """Punctuation or digits the request forbids ("without any commas", "no exclamation marks")."""
+    out, seen = [], set()
+    for m in _NO_CHARS.finditer(request):
+        what = " ".join(m["what"].lower().split())
+        key = next(k for k in _CHAR_NAMES if what.startswith(k))
+        if key not in seen:
+            seen.add(key)
+            out.append(_char_check(key, _CHAR_NAMES[key]))
+    return out
+
+
+def _char_check(name: str, chars: str) -> Check:
+    label = {"exclamation": "exclamation mark", "numeral": "digit"}.get(name, name)
+
+    def check(answer: str) -> list[Fact]:
+        have = sum(answer.count(c) for c in chars)
+        line = f"{label}s: {have} (asked: none)"
+        if not have:
+            return [Fact(line)]
+        return [Fact(line + " -- NOT MET", f"The request asks for no {label}s; the answer has {have}.")]
 
     return check
