@@ -1009,3 +1009,65 @@ def test_parse_body_bounds_depth_and_refuses_lone_surrogates_by_field():
     with pytest.raises(InvalidParameter, match="lone surrogate"):
         parse_body('{"prompt": "\udcff"}'.encode("utf-8", "surrogatepass"))
     assert parse_body(b'{"prompt": "\\ud83d\\ude00"}') == {"prompt": "\U0001f600"}
+
+
+# DSPy's chat adapter asks for its fields between `[[ ## name ## ]]` markers, in the system turn,
+# and shows demos as earlier turns; its parser reads the fields back from the answer. The text
+# below is our own wording of that protocol (DSPy itself is not a dependency).
+DSPY_SYSTEM = (
+    "Inputs: `question` (text). Outputs: `answer` (text).\n"
+    "Write each output field under its marker, then the end marker, like this:\n\n"
+    "[[ ## answer ## ]]\n<the answer>\n\n[[ ## completed ## ]]\n\n"
+    "Task: answer the question."
+)
+
+
+def _dspy_messages(question: str) -> list[dict]:
+    def ask(q):
+        return {
+            "role": "user",
+            "content": f"[[ ## question ## ]]\n{q}\n\nReply with the `[[ ## answer ## ]]` field, "
+            "then `[[ ## completed ## ]]`.",
+        }
+
+    demo = {"role": "assistant", "content": "[[ ## answer ## ]]\nRome\n\n[[ ## completed ## ]]"}
+    return [
+        {"role": "system", "content": DSPY_SYSTEM},
+        ask("What is the capital of Italy?"),
+        demo,
+        ask(question),
+    ]
+
+
+def _dspy_answer(text: str) -> str | None:
+    """The `answer` field as DSPy's chat adapter reads it back: None when it cannot."""
+    parts = re.split(r"\[\[ ## (\w+) ## \]\]", text)
+    fields = dict(zip(parts[1::2], (p.strip() for p in parts[2::2]), strict=True))
+    return fields.get("answer") or None
+
+
+def test_a_dspy_style_format_survives_the_loop_on_the_real_server(server):
+    """The rewrite keeps the form the caller's prompt asked for: wherever the draft can be read
+    back by DSPy's adapter, so can the answer the refining name returns (a rewrite into prose is
+    refused as `form`)."""
+    client = server.client()
+    questions = [
+        "What is the capital of France?",
+        "How many legs does a spider have?",
+        "What colour is the sky?",
+    ]
+    drafts_in_form = 0
+    for q in questions:
+        r = client.chat.completions.create(
+            model=REFINE,
+            messages=_dspy_messages(q),
+            max_completion_tokens=40,
+            temperature=0,
+            extra_body={"selfrefine": {"max_rounds": 1, "return_trace": True}},
+        )
+        loop = r.model_dump()["selfrefine"]["loops"][0]
+        draft, final = loop["outputs"][0], r.choices[0].message.content
+        if _dspy_answer(draft) is not None:
+            drafts_in_form += 1
+            assert _dspy_answer(final) is not None, (draft, final, loop["checks"])
+    assert drafts_in_form >= 2  # the demo turn makes even the test model answer in the format
