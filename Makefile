@@ -16,7 +16,7 @@ demo: setup
 # Set up, pull the small test model, run every test (real vLLM engine included).
 test: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct
-	$(PY) -m pytest -v
+	$(PY) -m pytest -v --durations=40
 
 # Loop logic, parsers and the CLI's argument handling: no engine starts (a few minutes). Pulls the
 # 98 MB test model once: the history and tokenizer tests read its tokenizer.
