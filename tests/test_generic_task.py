@@ -42,14 +42,22 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "test"}
+    assert {r["split"] for r in rows} == {"dev", "test", "holdout"}
+    tuned = [r for r in rows if r["split"] != "holdout"]
     for kind in KINDS:
-        mine = [r for r in rows if r["kind"] == kind]
+        mine = [r for r in tuned if r["kind"] == kind]
         assert [r["split"] for r in mine] == ["dev" if i % 3 == 0 else "test" for i in range(len(mine))]
         assert {r["split"] for r in mine} == {"dev", "test"}
+    # the holdout (written blind to the observers) comes after every dev / test row: constraints only
+    held = [r for r in rows if r["split"] == "holdout"]
+    assert rows[len(tuned) :] == held and len(held) == 36
+    assert [r["id"] for r in held] == [f"h{i:02d}" for i in range(1, 37)]
+    assert {r["kind"] for r in held} == {"constraints"}
     dev, test = registry.load("generic:dev").rows(), registry.load("generic:test").rows()
+    holdout = registry.load("generic:holdout").rows()
     assert {r["id"] for r in dev} == {r["id"] for r in rows if r["split"] == "dev"}
     assert {r["id"] for r in test} == {r["id"] for r in rows if r["split"] == "test"}
+    assert [r["id"] for r in holdout] == [r["id"] for r in held]
     assert not {r["id"] for r in dev} & {r["id"] for r in test}
     assert registry.load("generic").variant == "dev"  # tuning runs see dev unless told otherwise
     assert generic_data.render() == task.data_path.read_text()  # data.jsonl is the generator's
@@ -75,7 +83,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.generic
     assert task.cfg == settings.refine_config()  # run's options at their defaults
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.prompts.Prompts
-    for variant in ("dev", "test", "all"):
+    for variant in ("dev", "test", "holdout", "all"):
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
         row = by_id[rid]

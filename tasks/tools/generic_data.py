@@ -2,7 +2,9 @@
 functions, everyday questions) and assign each row its split.
 
 Split: within each kind, in the order written, every third row (positions 0, 3, 6, ...) is dev
-and the others are test, so about 1/3 of every kind is dev. Run: python -m selfrefine.tasks.tools.generic_data
+and the others are test, so about 1/3 of every kind is dev. After them come the holdout
+constraint rows (generic_holdout.py, ids h01-h36, split `holdout`), written blind to the
+observers. Run: python -m selfrefine.tasks.tools.generic_data
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 from selfrefine.tasks.tools.generic_constraints import CONSTRAINTS
 from selfrefine.tasks.tools.generic_functions import FUNCTIONS, SHOWN
+from selfrefine.tasks.tools.generic_holdout import HOLDOUT
 
 OUT = Path(__file__).resolve().parent.parent / "generic" / "data.jsonl"
 
@@ -107,6 +110,16 @@ def build() -> list[dict]:
                 "split": _split(i),
                 "request": question,
                 "answer": answer,
+            }
+        )
+    for i, (request, checks) in enumerate(HOLDOUT):  # appended: the rows above keep their order
+        rows.append(
+            {
+                "id": f"h{i + 1:02d}",
+                "kind": "constraints",
+                "split": "holdout",
+                "request": request,
+                "checks": checks,
             }
         )
     return rows
