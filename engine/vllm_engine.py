@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import os
 import time
 from typing import Any
@@ -148,7 +149,12 @@ class VLLMEngine(Backend):
             kwargs["max_num_seqs"] = o.max_num_seqs
         if o.scheduling != "fcfs":
             kwargs["scheduling_policy"] = "priority"
-        if (spec := o.speculative_config()) is not None:
+        if (spec := self.speculative_config()) is not None:
+            if self.is_cpu and spec["method"] == "ngram":
+                logging.getLogger(__name__).warning(
+                    "n-gram speculation on vLLM's CPU build corrupts sampled (temperature > 0) "
+                    "outputs; use it only for greedy decoding (temperature 0, candidates 1)"
+                )
             kwargs["speculative_config"] = spec
         if self.is_cpu:
             kwargs["max_model_len"] = o.max_model_len or 4096
@@ -169,6 +175,17 @@ class VLLMEngine(Backend):
         kwargs.update(o.extra)
         return AsyncEngineArgs(**kwargs)
 
+    def speculative_config(self) -> dict | None:
+        """The options' speculative_config on this device. On CPU `auto` drafts nothing: with vLLM
+        0.32's CPU build, n-gram drafts corrupt every sampled (temperature > 0) completion, alone
+        or in a batch ("The quick brown foxationToken"), and a loop's sampled rewrite candidates
+        run beside its greedy calls and corrupted them too; greedy-only decoding stays exact.
+        An explicit `ngram` is kept, with a warning."""
+        o = self.options
+        if self.is_cpu and o.speculation == "auto":
+            return None
+        return o.speculative_config()
+
     def start(self) -> VLLMEngine:
         """Build the AsyncLLM (loads weights, sizes the KV cache). Call from the event loop's thread."""
         from transformers import AutoTokenizer
@@ -188,7 +205,7 @@ class VLLMEngine(Backend):
         # the history prompt stays token-identical across rounds.
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
         banned = grammar_banned_ids(self.tokenizer)
-        if self.options.speculative_config() is None:
+        if self.speculative_config() is None:
             self._grammar_ban = {"logit_bias": {i: SPECIAL_TOKEN_BIAS for i in banned}}
         elif banned:  # vLLM refuses logit_bias with speculation; bad_words work with drafts
             self._grammar_ban = {"bad_words": self.tokenizer.convert_ids_to_tokens(banned[:MAX_BAD_WORDS])}
