@@ -20,10 +20,11 @@ import zlib
 from collections import Counter
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-EMPTY, FEEDBACK_JSON, REVIEW_TALK, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
+EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
     "empty",
     "feedback_json",
     "review_talk",
+    "refusal",
     "form_lost",
     "script",
     "repetitive",
@@ -35,6 +36,7 @@ REWRITE_CHECKS = (
     EMPTY,
     FEEDBACK_JSON,
     REVIEW_TALK,
+    REFUSAL,
     FORM_LOST,
     SCRIPT,
     REPETITIVE,
@@ -289,6 +291,8 @@ def judge_rewrite(
         return FEEDBACK_JSON
     if is_review_talk(text, reference):
         return REVIEW_TALK
+    if is_refusal(text) and not is_refusal(previous):
+        return REFUSAL
     if loses_form(text, previous):
         return FORM_LOST
     if changes_script(text, reference):
@@ -304,6 +308,24 @@ def judge_rewrite(
     if is_identical(text, earlier):
         return IDENTICAL
     return None
+
+
+_DECLINE = (
+    r"(?:can(?:'|no)?t|cannot|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|won'?t)\s+"
+    r"(?:help|assist|fulfil|fulfill|comply|provide|do\s+that|do\s+this|write|create|answer|generate)\b"
+)
+_REFUSAL = re.compile(
+    rf"\A\W*(?:(?:i'?m|i\s+am)\s+(?:really\s+|very\s+)?sorry,?\s+(?:but\s+)?i\s*{_DECLINE}|i\s*{_DECLINE}|"
+    r"as\s+an\s+ai\b)",
+    re.I,
+)
+
+
+def is_refusal(text: str) -> bool:
+    """The text opens by declining ("I'm sorry, but I can't assist with that."): as a rewrite of an
+    answer that did not, it gives up the request, though it may meet every count (a sampled 0.5B
+    candidate did, for a four-line riddle)."""
+    return bool(_REFUSAL.match(text.replace("\u2019", "'")))
 
 
 _PREAMBLE = re.compile(

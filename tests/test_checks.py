@@ -273,3 +273,38 @@ def test_a_rewrite_in_another_script_than_the_request_is_refused():
         checks.judge_rewrite(chinese, previous="Dear graduates.", earlier=[], reference=request, points=[])
         == checks.SCRIPT
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("I'm sorry, but I can't assist with that.", True),
+        ("I\u2019m sorry, but I cannot help with this request.", True),
+        ("I cannot fulfil this request.", True),
+        ("As an AI, I do not write riddles.", True),
+        ("I'm sorry, but I can't make it to the party on Friday.", False),  # a note the user asked for
+        ("I'm sorry for the late delivery; we can't wait to serve you again.", False),
+        ("I can help with that: here it is.", False),
+        ("In a quiet room, a silhouette whispers.", False),
+    ],
+)
+def test_refusals_are_told_from_answers_that_apologise(text, refusal):
+    assert checks.is_refusal(text) is refusal
+
+
+def test_a_rewrite_that_refuses_an_answered_request_is_rejected():
+    ask = "Write a riddle in at most four lines."
+    riddle = (
+        "In a room it whispers,\nA voice in the night,\nIt follows your steps,\nBut flees from the light."
+    )
+    refusal = "I'm sorry, but I can't assist with that."
+    # a refusal meets a four-line limit and avoids every banned word, yet gives the request up
+    got = checks.judge_rewrite(
+        refusal, previous=riddle, earlier=[riddle], reference=ask, points=[], request=ask
+    )
+    assert got == "refusal"
+    # a draft that already declined may be rewritten into another refusal by this check's lights
+    again = checks.judge_rewrite(
+        "I cannot help with that.", previous=refusal, earlier=[refusal], reference=ask, points=[], request=ask
+    )
+    assert again != "refusal"
