@@ -49,9 +49,16 @@ class Acceptance:
         self.retries = 0
 
     async def check(
-        self, new: str, call: Call, previous: str, earlier: list[str], points: list[str]
+        self,
+        new: str,
+        call: Call,
+        previous: str,
+        earlier: list[str],
+        points: list[str],
+        waive: str | None = None,
     ) -> str | None:
-        """The first check the rewrite `new` fails, or None. The guard's answer goes on `call`."""
+        """The first check the rewrite `new` fails, or None; a failed `waive` check counts as
+        passed. The guard's answer goes on `call`."""
         bad = None
         if self.cfg.reject_bad_rewrites:
             bad = checks.judge_rewrite(
@@ -62,6 +69,7 @@ class Acceptance:
                 points=points,
                 request=self.request,
             )
+            bad = None if bad == waive else bad
         if bad is None and self.item.guard is not None:
             call.guard = await asyncio.to_thread(self.item.guard, new)
             bad = GUARD if call.guard else None

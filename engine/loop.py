@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from selfrefine.engine import scheduling
 from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
+from selfrefine.engine.checks import TRUNCATED
 from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
 from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
@@ -297,9 +298,11 @@ class _Loop:
         prompts = [edit.prompt(), fresh.prompt()]
         outs, calls, news = await candidates(self.critic, prompts, cfg, t, self.strategy, y)
         faults = [(await self.observe(n)).fault_count for n in news]
-        kept = None
+        before, kept = (await self.observe(y)).fault_count, None
         for i in sorted(range(len(calls)), key=lambda i: (faults[i], i)):
-            bad = await self.accept.check(news[i], calls[i], y, self.outputs, points)
+            # shorter, but the tools find fewer faults: the cut is the fix (bullets for paragraphs)
+            waive = TRUNCATED if faults[i] < before else None
+            bad = await self.accept.check(news[i], calls[i], y, self.outputs, points, waive)
             bad = bad or await self._no_better(y, news[i])
             if kept is None or bad is None:
                 kept = (i, bad)

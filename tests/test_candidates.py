@@ -111,3 +111,22 @@ def test_candidates_out_of_range_is_a_clear_error():
     for bad in (0, 9):
         with pytest.raises(InvalidParameter, match="candidates"):
             RefineConfig(candidates=bad)
+
+
+def test_a_shorter_candidate_that_fixes_a_fault_is_not_refused_as_truncated():
+    request = "Give me three tips for sleeping well as a bulleted list."
+    draft = (
+        "1. **Keep a schedule**: go to bed and get up at the same time every day, weekends included, "
+        "so that your body learns when to sleep.\n2. **Make the room dark**: heavy curtains and no "
+        "screens for an hour before bed help you fall asleep.\n3. **Skip late coffee**: caffeine stays "
+        "in the blood for hours, so have the last cup before noon."
+    )
+    bullets = "- Keep a schedule\n- Dark room\n- No late coffee"
+    _, res = run(
+        [draft, fb(TOP, stop=True, points=()), draft + " Sleep well.", bullets], request, candidates=2
+    )
+    assert res.answer == bullets and res.outputs == [draft, bullets]
+    # a cut that fixes nothing stays refused: still numbered, a fifth as long
+    _, kept = run([draft, fb(TOP, stop=True, points=()), "1. Sleep.", "1. Rest."], request, candidates=2)
+    assert kept.answer == draft and kept.stop_reason == "rejected"
+    assert [c.rejected for c in kept.trace if c.stage == "refine"] == ["truncated"]

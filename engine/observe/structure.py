@@ -105,7 +105,7 @@ def _list_check(kind: str) -> Check:
                 f"{name}: {have} items -- NOT MET",
                 f"The request asks for a {name}; the answer has {'no' if not have else 'only one'} "
                 f"{name} item{'s' if not have else ''} (lines starting with "
-                f"{'1. 2. ...' if kind == 'numbered' else '- or 1.'}).",
+                f"{'1. 2. ...' if kind == 'numbered' else '- ' if kind == 'bulleted' else '- or 1.'}).",
             )
         ]
 
