@@ -1,0 +1,91 @@
+"""What the engine options become in vLLM's own arguments, and what `run`, the API and batches tell
+the engine about how many loops will run (speculation `auto` depends on it). README claims that no
+other test would catch breaking (issue 23, findings 14-17)."""
+
+import asyncio
+
+import pytest
+
+from selfrefine.engine import settings
+from selfrefine.engine.backend import grammar_banned_ids
+from selfrefine.engine.engine_options import EngineOptions
+from selfrefine.engine.loop import Item, RefineConfig
+
+
+def _args(path, **options):
+    from selfrefine.engine.vllm_engine import VLLMEngine
+
+    return VLLMEngine(path, "t", EngineOptions(**options)).engine_args()
+
+
+@pytest.mark.parametrize(("policy", "vllm"), [("loop", "priority"), ("las", "priority"), ("fcfs", "fcfs")])
+def test_each_scheduling_policy_reaches_vllm(test_model_path, policy, vllm):
+    assert _args(test_model_path, scheduling=policy).scheduling_policy == vllm
+
+
+def test_the_api_tells_the_engine_its_concurrency():
+    from selfrefine.api import SelfRefine
+
+    assert SelfRefine(concurrency=1).options.expected_concurrency == 1  # auto may draft (on a GPU)
+    assert SelfRefine(concurrency=6).options.expected_concurrency == 6
+    assert SelfRefine(concurrency=1).options.speculative_config() is not None
+    assert SelfRefine(concurrency=6).options.speculative_config() is None
+
+
+@pytest.mark.parametrize(("inputs", "concurrency", "told"), [(1, 16, 1), (5, 16, 5), (40, 16, 16)])
+def test_run_and_batches_tell_the_engine_how_many_loops_run_at_once(monkeypatch, inputs, concurrency, told):
+    from rich.console import Console
+
+    from selfrefine import batch
+
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def start_engines(model, critic, options, backend):
+        seen["options"] = options
+        raise Stop
+
+    monkeypatch.setattr(settings, "start_engines", start_engines)
+    items = [Item(input=f"Say hi to {i}.") for i in range(inputs)]
+    with pytest.raises(Stop):
+        asyncio.run(
+            batch.run_ordered(
+                "m",
+                "/no/model",
+                None,
+                EngineOptions(),
+                items,
+                RefineConfig(),
+                concurrency,
+                None,
+                False,
+                Console(),
+            )
+        )
+    assert seen["options"].expected_concurrency == told
+
+
+@pytest.mark.engine
+def test_kv_admission_sees_the_real_engines_capacity(real):
+    engine, _ = real
+    cache = engine._llm.vllm_config.cache_config
+    assert engine.kv_capacity_tokens == cache.num_gpu_blocks * cache.block_size > 0
+
+
+@pytest.mark.engine
+def test_the_special_token_ban_is_logit_bias_without_drafts_and_no_banned_id_is_written(real):
+    from selfrefine.engine.types import Sampling
+
+    engine, run = real
+    banned = grammar_banned_ids(engine.tokenizer)
+    assert banned and set(engine._grammar_ban) == {"logit_bias"}
+    assert set(engine._grammar_ban["logit_bias"]) == set(banned)
+    schema = {"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]}
+    ids = engine.tokenizer("<|im_start|>user\nGive a JSON word.<|im_end|>\n<|im_start|>assistant\n").input_ids
+    outs = [
+        run(engine.generate(ids, Sampling(temperature=1.0, seed=s, max_tokens=24), json_schema=schema))
+        for s in range(4)
+    ]
+    assert all(not set(o.token_ids) & set(banned) for o in outs)
