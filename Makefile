@@ -1,15 +1,17 @@
 # Entry points; see README.md.
 PY := .venv/bin/python
-# The demo refines one CommonGen-Hard row (a paragraph that must use 20-30 given concepts): the
-# default 0.5B model drafts, the 1.5B critic marks the missing concepts from the item's own list
-# and adds sentences for them; the task's scorer prints the coverage of every output.
-DEMO_ARGS ?= --from-task commongen_hard --row 0 --critic-model qwen2.5-coder-1.5b-instruct --rounds 1
+# The demo refines a plain request the way `selfrefine run` does for any user: the default 0.5B
+# model drafts, a tool counts the draft's characters against the request's limit, the count goes
+# into the review, and of four rewrites the one the tool finds within the limit is kept (the
+# draft and the first two greedy). `make demo DEMO_ARGS='--from-task commongen_hard --row 0 --critic-model
+# qwen2.5-coder-1.5b-instruct --rounds 1'` refines a CommonGen-Hard row with the task's scorer.
+DEMO_ARGS ?= "Write a message of at most 200 characters announcing a bake sale at a school." --rounds 2 --temperature 0
 
 .PHONY: setup demo test test-fast lint
 setup:
 	@bash scripts/setup.sh
 
-# Set up, pull the two models (first time), and refine one task row with its scores.
+# Set up, pull the default model (first time), and refine one plain request, with its trace.
 demo: setup
 	.venv/bin/selfrefine run $(DEMO_ARGS)
 
