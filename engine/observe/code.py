@@ -44,10 +44,9 @@ _MARK = "@@selfrefine-observe@@"
 
 
 def is_code_request(request: str) -> bool:
-    """The request asks for code (its text facts are then about code, not about the answer's prose)."""
-    return bool(
-        _CODE_REQUEST.search(_UNQUOTED.sub(" ", request))
-    )  # "without the word 'function'" asks for none
+    """The request asks for code (its text facts are then about code, not about the answer's prose).
+    Quoted words do not count: "without the word 'function'" asks for none."""
+    return bool(_CODE_REQUEST.search(_UNQUOTED.sub(" ", request)))
 
 
 def python_blocks(answer: str) -> list[str]:

@@ -95,7 +95,7 @@ def count_checks(request: str) -> list[Check]:
         unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
         key, name, needs_cue = unit
         before = request[max(0, m.start() - 24) : m.start()]
-        if _PER.search(m["after"]) or re.search(r"\beach\b|\bevery\b|\bper\b", before, re.I):
+        if _PER.search(m["after"]) or _PER.search(before):
             continue
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
@@ -296,7 +296,6 @@ _PARA_START = re.compile(
     r"has\s+to\s+|needs\s+to\s+|will\s+|to\s+)?(?:begin|start|open)s?\s+with\s+" + _TERM,
     re.I,
 )
-_EACH = re.compile(r"\b(?:each|every|per)\b", re.I)
 
 
 def _clause_before(request: str, at: int) -> str:
@@ -316,14 +315,14 @@ def edge_checks(request: str) -> list[Check]:
     for side in ("start", "end"):
         for pattern in (_EDGE[side], _WORD_EDGE[side]):
             for m in pattern.finditer(request):
-                if any(s <= m.start() < e for s, e in paras) or _EACH.search(
+                if any(s <= m.start() < e for s, e in paras) or _PER.search(
                     _clause_before(request, m.start())
                 ):
                     continue
                 phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip()
                 out.append(_edge_check(side, phrase, word=pattern is _WORD_EDGE[side]))
     for m in _END_MARK.finditer(request):
-        if not _EACH.search(_clause_before(request, m.start())):
+        if not _PER.search(_clause_before(request, m.start())):
             out.append(_edge_check("end", _MARKS[m["mark"].lower()], mark=True))
     return out
 
