@@ -106,6 +106,10 @@ def _json_objects(text: str):
             yield obj
 
 
+_FEEDBACK_OPENING = re.compile(r'\{\s*"(?:' + "|".join(sorted(FEEDBACK_KEYS)) + r')"\s*:')
+"""An object that opens with a feedback key: a review cut off by max_tokens is no JSON at all."""
+
+
 def is_feedback_json(text: str, reference: str = "") -> bool:
     """The text is (or contains) a JSON object with feedback keys: a review, not an answer.
 
@@ -114,7 +118,7 @@ def is_feedback_json(text: str, reference: str = "") -> bool:
     """
 
     def has_feedback(t: str) -> bool:
-        return any(FEEDBACK_KEYS & set(obj) for obj in _json_objects(t))
+        return bool(_FEEDBACK_OPENING.search(t)) or any(FEEDBACK_KEYS & set(obj) for obj in _json_objects(t))
 
     return has_feedback(text) and not has_feedback(reference)
 

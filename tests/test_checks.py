@@ -13,6 +13,9 @@ from selfrefine.engine import checks
         ('{"feedback": ["add units"], "scores": {"correctness": 3}, "stop": false}', True),
         ('```json\n{"scores": {"clarity": 5}, "stop": true}\n```', True),
         ('Here you go: {"feedback": [], "stop": true} done', True),
+        # cut off by max_tokens (seen on the 135M): no JSON, but a review all the same
+        ('{"feedback":[],"scores":{"correctness":1,"correctness":1,"correctness"', True),
+        ('{"city": "Paris", "scores"', False),
         ('{"city": "Paris"}', False),
         ("The Pacific and the Atlantic.", False),
         ("{not json at all}", False),
