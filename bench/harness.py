@@ -398,11 +398,7 @@ class Harness:
 async def reset_prefix_cache(engine) -> None:
     """Empty the prefix cache so that no mode inherits another's cached blocks."""
     inner = getattr(engine, "inner", engine)  # the free-text view (modes/text.py) wraps the engine
-    # VLLMEngine exposes no reset; its AsyncLLM has one. A public `VLLMEngine.reset_prefix_cache()`
-    # should replace this read of the private `_llm`.
-    llm = getattr(inner, "_llm", None)
-    if llm is not None and inner.options.enable_prefix_caching:
-        await llm.reset_prefix_cache()
+    await inner.reset_prefix_cache()
 
 
 def vllm_on_cpu() -> bool:

@@ -207,6 +207,9 @@ class Backend:
         """vLLM's own Prometheus metric families (`vllm:` names); none without vLLM."""
         return []
 
+    async def reset_prefix_cache(self) -> None:
+        """Empty the prefix cache, so the next calls are computed cold (no cache: nothing to do)."""
+
     async def generate(
         self,
         prompt_ids: list[int],

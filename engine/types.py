@@ -122,6 +122,9 @@ class Engine(Protocol):
 
     def shutdown(self) -> None: ...
 
+    async def reset_prefix_cache(self) -> None:
+        """Empty the prefix cache (a no-op where there is none)."""
+
     async def generate(
         self,
         prompt_ids: list[int],

@@ -357,6 +357,10 @@ class VLLMEngine(Backend):
         cache = self._llm.vllm_config.cache_config
         return (cache.num_gpu_blocks or 0) * cache.block_size or None
 
+    async def reset_prefix_cache(self) -> None:
+        if self._llm is not None and self.options.enable_prefix_caching:
+            await self._llm.reset_prefix_cache()
+
     def vllm_metrics(self) -> list:
         """vLLM's own Prometheus metric families of this engine (`vllm:` names: the scheduler's
         running / waiting request counts, prompt and generation token counters, ...), as its
