@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -534,7 +535,15 @@ def bench(
     err.print("wrote " + ", ".join(str(p) for p in paths))
 
 
+def _exit_on_sigterm(signum, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
+    # SIGTERM (a CI timeout, `kill`) unwinds like Ctrl-C: the `finally` blocks shut the engines and
+    # stop the servers a command started (bench's vLLM server would otherwise outlive it).
+    # `serve` replaces this handler with uvicorn's while it runs.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         app()
     except SelfRefineError as exc:

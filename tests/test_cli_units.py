@@ -113,3 +113,32 @@ def test_the_trace_table_stays_readable_when_piped(monkeypatch):
     shown = buf.getvalue()
     assert text[:60] in shown and "name the book" in shown
     assert max(len(line) for line in shown.splitlines()) > 80
+
+
+def test_sigterm_unwinds_a_command_so_its_cleanup_runs(tmp_path):
+    """A SIGTERM'd command runs its `finally` blocks (engines shut, bench's servers stopped)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    done = tmp_path / "cleaned"
+    script = (
+        "import time\n"
+        "from selfrefine import cli\n"
+        "@cli.app.command('nap')\n"
+        "def nap():\n"
+        "    try:\n"
+        "        print('started', flush=True)\n"
+        "        time.sleep(60)\n"
+        "    finally:\n"
+        f"        open({str(done)!r}, 'w').write('yes')\n"
+        "import sys; sys.argv = ['selfrefine', 'nap']\n"
+        "cli.main()\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "started"
+    p.send_signal(signal.SIGTERM)
+    t0 = time.monotonic()
+    assert p.wait(timeout=30) == 128 + signal.SIGTERM
+    assert done.read_text() == "yes" and time.monotonic() - t0 < 30
