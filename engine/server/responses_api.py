@@ -278,10 +278,10 @@ def chat_body(req: ResponsesRequest) -> dict:
     if fmt is not None:
         body["response_format"] = fmt
     tools = _tools(req.tools)
-    if tools is not None:
+    if tools:  # an empty list (the openai-agents SDK sends one without tools) is no tools, as on OpenAI
         body["tools"] = tools
     choice = _tool_choice(req.tool_choice)
-    if choice is not None:
+    if choice is not None and (tools or choice != "auto"):  # "auto" without tools asks nothing
         body["tool_choice"] = choice
     return body
 
