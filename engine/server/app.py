@@ -267,6 +267,25 @@ def build_app(
         except Exception as exc:
             return fail(exc)
 
+    @app.post("/v1/responses")
+    async def responses(request: Request):
+        try:
+            check(request)
+            body = parse_body(await request.body())
+            plan, shape = serving.plan_response(body)
+            if body.get("stream"):
+                return StreamingResponse(
+                    serving.stream_response(plan, shape),
+                    media_type="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+                )
+            result = await _until_disconnect(request, serving.complete_response(plan, shape))
+            if result is None:
+                return Response(status_code=499)
+            return JSONResponse(result)
+        except Exception as exc:
+            return fail(exc)
+
     @app.post("/v1/chat/completions")
     async def chat_completions(request: Request):
         return await handle(request, "chat")

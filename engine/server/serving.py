@@ -14,6 +14,8 @@ import contextlib
 import uuid
 from collections.abc import AsyncIterator, Callable
 
+from pydantic import ValidationError
+
 from selfrefine.engine.errors import EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import MIN_ROOM, Item, refine
@@ -34,6 +36,13 @@ from selfrefine.engine.server.responses import (
     plan_logprobs,
     usage,
     usage_by_model,
+)
+from selfrefine.engine.server.responses_api import (
+    ResponseShape,
+    ResponsesRequest,
+    chat_body,
+    renamed,
+    responses_sse,
 )
 from selfrefine.engine.server.streaming import sse
 from selfrefine.engine.server.tools import ToolUse
@@ -404,6 +413,10 @@ class Serving:
             results = await self._run_jobs(plan)
         finally:
             release()
+        return self.answer(plan, results)
+
+    def answer(self, plan: Plan, results: list[ChoiceResult]) -> dict:
+        """The response body of a finished request."""
         body = {
             "id": plan.request_id,
             "object": "chat.completion" if plan.kind == "chat" else "text_completion",
@@ -436,10 +449,11 @@ class Serving:
 
     # ------------------------------------------------------------------ streaming
 
-    def stream(self, plan: Plan) -> AsyncIterator[str]:
+    def stream(self, plan: Plan, render: Callable | None = None) -> AsyncIterator[str]:
         """Admit the request (QueueFull is raised here, before any byte is sent), start its jobs,
-        and return the SSE text stream. Closing the stream early cancels the jobs, which aborts
-        their in-flight engine requests."""
+        and return the SSE text stream: `render(queue, producer)`, by default the chat /
+        completions chunks. Closing the stream early cancels the jobs, which aborts their
+        in-flight engine requests."""
         release = self.gate.admit(len(plan.jobs))
         queue: asyncio.Queue = asyncio.Queue()
 
@@ -460,4 +474,32 @@ class Serving:
                 release()
 
         producer = asyncio.create_task(produce())
+        if render is not None:
+            return render(queue, producer)
         return sse(plan, queue, producer, self.engine.tokenizer, self.metrics)
+
+    # ------------------------------------------------------------------ Responses API
+
+    def plan_response(self, body: dict) -> tuple[Plan, ResponseShape]:
+        """A /v1/responses request as the chat plan it stands for, and the shape of its answer;
+        the chat planning's errors name the Responses parameters."""
+        req = ResponsesRequest.model_validate(body)
+        chat = chat_body(req)
+        try:
+            plan = self.plan_chat(chat)
+        except (InvalidParameter, ValidationError) as exc:
+            raise renamed(exc) from exc
+        shape = ResponseShape(req, chat)
+        plan.request_id = shape.id
+        return plan, shape
+
+    async def complete_response(self, plan: Plan, shape: ResponseShape) -> dict:
+        return shape.render(await self.complete(plan))
+
+    def stream_response(self, plan: Plan, shape: ResponseShape) -> AsyncIterator[str]:
+        return self.stream(
+            plan,
+            lambda queue, producer: responses_sse(
+                plan, queue, producer, self.metrics, shape, lambda results: self.answer(plan, results)
+            ),
+        )
