@@ -7,7 +7,7 @@ PY := .venv/bin/python
 # qwen2.5-coder-1.5b-instruct --rounds 1'` refines a CommonGen-Hard row with the task's scorer.
 DEMO_ARGS ?= "Write a message of at most 200 characters announcing a bake sale at a school." --rounds 2 --temperature 0
 
-.PHONY: setup demo test test-fast lint
+.PHONY: setup demo test test-fast test-bench lint
 setup:
 	@bash scripts/setup.sh
 
@@ -18,7 +18,13 @@ demo: setup
 # Set up, pull the small test model, run every test (real vLLM engine included).
 test: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct
-	$(PY) -m pytest -v --durations=40
+	$(PY) -m pytest -v --durations=40 -m "not bench_full"
+
+# The whole `bench --quick` for real, every mode (12 engine starts, about 10 minutes); `make test`
+# runs its modes that share one engine.
+test-bench: setup
+	.venv/bin/selfrefine models pull smollm2-135m-instruct
+	$(PY) -m pytest -v -m bench_full
 
 # Loop logic, parsers and the CLI's argument handling: no engine starts (a few minutes). Pulls the
 # 98 MB test model once: the history and tokenizer tests read its tokenizer.

@@ -167,7 +167,54 @@ def test_bench_rejects_unknown_mode():
     assert p.returncode == 2 and "unknown mode" in p.stderr and "Traceback" not in p.stderr
 
 
+ONE_ENGINE_MODES = "ours,sequential,limit,sweep,text"
+"""The modes that share the main engine: the CI-sized run starts one engine, not twelve."""
+
+
 @pytest.mark.engine
+def test_bench_quick_one_engine_modes_end_to_end(tmp_path):
+    """`bench --quick` for real on the modes that share one engine (about 3 minutes). Every mode
+    runs in `test_bench_quick_end_to_end` (`make test-bench`, 12 engine starts); what each of the
+    others measures is tested on its own in the file named: no_cache (the prefix cache's effect,
+    `test_engine.py::test_round_two_prompt_is_served_from_the_prefix_cache`), threads (the CPU
+    thread binding, `test_deploy.py`),
+    transformers (`test_hf_engine.py`), speculation (`test_speculation.py`), pressure and growth
+    (`test_scheduling.py`, admission through the default path), http (`test_server.py`); the report
+    of every mode's figures is `test_report_markdown_is_pinned` and the `test_report_*` tests."""
+    p = subprocess.run(
+        [CLI, "bench", "--quick", "--modes", ONE_ENGINE_MODES, "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert p.returncode == 0, p.stderr[-3000:]
+    report = json.loads((tmp_path / "bench.json").read_text())
+    m = report["modes"]
+    assert set(m) == {"ours", "sequential", "limit", "limit_c1", "limit_short", "ours_text"} | {
+        f"ours_c{c}" for c in report["config"]["sweep"] if f"ours_c{c}" in m
+    }
+    assert set(report["startup_s"]) == {"engine"}
+    for key, run in m.items():
+        assert FIGURES <= set(run), key
+        assert run["answers"] > 0 and run["errors"] == 0, (key, run["error_types"])
+        assert set(run["tokens_per_answer"]["by_stage"]) >= {"draft", "feedback", "refine"}
+    k = report["config"]["max_tokens"]
+    for key in ("ours", "sequential", "ours_text"):
+        assert m[key]["tokens_per_answer"]["by_stage"]["draft"]["completion"] == k, key
+    assert m["ours"]["feedback_calls"] > 0 and m["ours"]["feedback_unparsed"] == 0
+    for kind in ("completion_tokens", "prompt_tokens", "cached_tokens"):
+        assert m["limit"][kind] == m["ours"][kind], kind
+    assert m["limit_short"]["completion_tokens"] == m["ours"]["completion_tokens"]
+    assert m["limit_short"]["prompt_tokens"] == m["ours"]["prompt_tokens"] - m["ours"]["cached_tokens"]
+    assert m["ours"]["history_cache_share"] > 0 and m["ours"]["round1_cache_share"] > 0
+    assert [s["concurrency"] for s in report["sweep"]] == report["config"]["sweep"]
+    for name in ("bench.md", "throughput_vs_concurrency.png", "tokens_by_stage.png", "calls.json"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert "| target |" in p.stdout
+
+
+@pytest.mark.engine
+@pytest.mark.bench_full
 def test_bench_quick_end_to_end(tmp_path):
     p = subprocess.run(
         [CLI, "bench", "--quick", "--out", str(tmp_path)], capture_output=True, text=True, timeout=900
