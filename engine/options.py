@@ -134,6 +134,16 @@ OPTIONS: tuple[Option, ...] = (
         section="feedback",
     ),
     _o(
+        "verdict",
+        "str",
+        "missing",
+        "requirements form: the question of each requirement's true/false; missing: is it missing or "
+        "broken (true = a problem); met: is it met (false = a problem)",
+        target="spec.verdict",
+        choices=("missing", "met"),
+        section="feedback",
+    ),
+    _o(
         "spans",
         "str",
         "sentences",

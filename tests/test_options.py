@@ -32,6 +32,7 @@ SAMPLES = {
     "feedback_point_words": 9,
     "feedback_point_chars": 40,
     "feedback_form": "grounded",
+    "verdict": "met",
     "spans": "lines",
     "threshold": 5,
     "stop_flag": False,
