@@ -136,6 +136,35 @@ function wordDiff(a, b) {
     while (j < m) push("+", ys[j++]);
   }
   x.slice(endX).forEach((t) => push("=", t));
+  return grouped(out);
+}
+
+// One deletion then one insertion per changed stretch: a lone space between two changes joins
+// them, so "old words" -> "new words" reads as two phrases, not interleaved single words.
+function grouped(pieces) {
+  const out = [];
+  let del = "";
+  let ins = "";
+  const flush = () => {
+    if (del) out.push(["-", del]);
+    if (ins) out.push(["+", ins]);
+    del = ins = "";
+  };
+  pieces.forEach(([op, text], k) => {
+    const next = pieces[k + 1];
+    if (op === "=" && (del || ins) && next && next[0] !== "=" && !text.trim()) {
+      del += text;
+      ins += text;
+    } else if (op === "=") {
+      flush();
+      out.push([op, text]);
+    } else if (op === "-") {
+      del += text;
+    } else {
+      ins += text;
+    }
+  });
+  flush();
   return out;
 }
 
@@ -474,6 +503,7 @@ function requestBody() {
   if (model.endsWith("-selfrefine")) {
     const loop = {
       rounds: Number($("rounds").value),
+      stop_flag: $("stop-flag").checked,
       stop_on_top: $("stop-on-top").checked,
       stop_on_no_problems: $("stop-on-no-problems").checked,
       reject: $("reject").checked,
