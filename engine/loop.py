@@ -128,7 +128,8 @@ class _Loop:
     def __init__(
         self, engine: Engine, critic: Engine, item: Item, cfg: RefineConfig, emit: Callable[[Event], None]
     ):
-        self.engine, self.critic, self.item, self.cfg, self.emit = engine, critic, item, cfg, emit
+        self.engine, self.critic, self.item, self.cfg, self._emit = engine, critic, item, cfg, emit
+        self.told = 0  # trace calls already sent with an event
         self.strategy = STRATEGIES[cfg.refine_mode](cfg)
         self.trace: list[Call] = []
         self.outputs: list[str] = []
@@ -140,6 +141,11 @@ class _Loop:
         self.requirements: tuple[str, ...] = ()
         """The request's clauses the critic picked as requirements (requirements form)."""
         self.seen: dict[str, Observation] = {}  # the tools' observations by output text, run once
+
+    def emit(self, event: Event) -> None:
+        """Send `event` with the engine calls made since the last one (`calls`: tokens, seconds)."""
+        new, self.told = self.trace[self.told :], len(self.trace)
+        self._emit({**event, "calls": [c.brief() for c in new]} if new else event)
 
     async def observe(self, y: str) -> Observation:
         """What the item's tools observe in `y` (nothing without `Item.observe`), run once per text."""
@@ -234,6 +240,10 @@ class _Loop:
                 "total": fb.total,
                 "error": fb.error,
                 "stop_reason": stop.reason if stop and stop.kind == DONE else None,
+                "problems": review.problems,  # what the rewrite is shown (a fault first)
+                "ungrounded": fb.ungrounded,
+                "observation": review.observation,
+                "fault": review.fault,
             }
         )
 

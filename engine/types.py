@@ -175,6 +175,16 @@ class Call:
             finish_reason=out.finish_reason,
         )
 
+    def brief(self) -> dict:
+        """What a streamed loop event says of this call: its stage, model, tokens and seconds."""
+        keys = ("stage", "round", "model", "prompt_tokens", "cached_tokens", "completion_tokens")
+        return {
+            **{k: getattr(self, k) for k in keys},
+            "seconds": round(self.seconds, 3),
+            "finish_reason": self.finish_reason,
+            "rejected": self.rejected,
+        }
+
 
 @dataclass
 class LoopResult:

@@ -214,6 +214,26 @@ def test_events_are_emitted_in_order():
     assert events[1]["total"] == 3
 
 
+def test_events_carry_their_calls_and_the_review_problems():
+    """Each event with engine calls behind it names them (stage, tokens, cached, seconds), so a
+    watcher sees the cost of every round; a review event says what the rewrite is shown."""
+    eng = ScriptedEngine(["y0", fb(points=("say more",)), "y1"])
+    events = []
+    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1), on_event=events.append))
+    calls = [c for e in events for c in e.get("calls", [])]
+    assert [c["stage"] for c in calls] == [c.stage for c in res.trace] == ["draft", "feedback", "refine"]
+    assert "calls" not in events[2]  # refine_started: no call made since the review
+    for c, t in zip(calls, res.trace):
+        assert (c["prompt_tokens"], c["cached_tokens"], c["completion_tokens"]) == (
+            t.prompt_tokens,
+            t.cached_tokens,
+            t.completion_tokens,
+        )
+        assert c["seconds"] == round(t.seconds, 3) and c["model"] == t.model and c["rejected"] is None
+    review = events[1]
+    assert review["problems"] == ["say more"] and review["fault"] is None and review["observation"] is None
+
+
 def test_answer_schema_constrains_draft_and_rewrites_only():
     eng = ScriptedEngine(['{"a": 1}', fb(), '{"a": 2}'])
     schema = {"type": "object"}

@@ -153,6 +153,9 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
         "selfrefine/tasks/generic/data.jsonl",
         "selfrefine/bench/run.py",
         "selfrefine/engine/server/app.py",
+        "selfrefine/engine/server/static/index.html",  # the loop watcher page at /
+        "selfrefine/engine/server/static/page.js",
+        "selfrefine/engine/server/static/page.css",
     ):
         assert must in names, must
 

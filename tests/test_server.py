@@ -386,6 +386,11 @@ def test_chat_stream_refine_sends_round_events_then_the_answer(server):
     usage = chunks[-1].usage
     assert usage.completion_tokens == sum(c["completion_tokens"] for c in summary["trace"])
     assert usage.prompt_tokens == sum(c["prompt_tokens"] for c in summary["trace"])
+    # the round events carry each call's tokens as they happen (the page's per-call figures)
+    streamed = [c for e in events for c in e.get("calls", [])]
+    assert [c["stage"] for c in streamed] == [c["stage"] for c in summary["trace"]]
+    assert sum(c["completion_tokens"] for c in streamed) == usage.completion_tokens
+    assert isinstance(events[1]["problems"], list) and "observation" in events[1]
     assert _wait_for(lambda: _counted_by_the_engine(server, before, usage), 10), (usage, server.metrics())
 
 

@@ -15,9 +15,11 @@ import hmac
 import json
 import logging
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from selfrefine.engine.errors import EngineDead, InvalidParameter
@@ -30,6 +32,14 @@ _CRITIC_DEAD = (
     "the critic's inference engine ({}) has stopped (its engine process exited; see the server "
     "log); restart the server"
 )
+STATIC = Path(__file__).parent / "static"
+"""The loop watcher page served at `/` (plain HTML, CSS and JavaScript; no build step)."""
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""The page's Content-Security-Policy: only its own files and this server's endpoints, so model
+text that slipped into the DOM as markup still could not run or load anything."""
 MAX_BODY_BYTES = 16 << 20
 MAX_JSON_DEPTH = 64
 """Nesting levels a request body may have; OpenAI bodies (with JSON schemas) need far fewer."""
@@ -225,6 +235,13 @@ def build_app(
             with_engines({"status": "failed" if state.error else "starting", "error": state.error}),
             status_code=503,
         )
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        # no key: the page loads without one and sends the key the user types with each API call
+        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/metrics")
     async def prometheus() -> Response:
