@@ -535,15 +535,9 @@ def bench(
     err.print("wrote " + ", ".join(str(p) for p in paths))
 
 
-def _exit_on_sigterm(signum, frame) -> None:
-    raise SystemExit(128 + signum)
-
-
 def main() -> None:
-    # SIGTERM (a CI timeout, `kill`) unwinds like Ctrl-C: the `finally` blocks shut the engines and
-    # stop the servers a command started (bench's vLLM server would otherwise outlive it).
-    # `serve` replaces this handler with uvicorn's while it runs.
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    # SIGTERM unwinds like Ctrl-C: finally blocks stop engines and servers (serve: uvicorn's own)
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         app()
     except SelfRefineError as exc:
