@@ -89,3 +89,20 @@ def test_the_special_token_ban_is_logit_bias_without_drafts_and_no_banned_id_is_
         for s in range(4)
     ]
     assert all(not set(o.token_ids) & set(banned) for o in outs)
+
+
+def test_serve_starts_with_speculation_auto_and_drafts_nothing(monkeypatch, test_model_path):
+    """`serve` runs many loops at once: its default `auto` names no loop count, so no drafts."""
+    from typer.testing import CliRunner
+
+    from selfrefine import cli
+    from selfrefine.engine.server import app as server_app
+    from tests.conftest import TEST_MODEL
+
+    seen = {}
+    monkeypatch.setattr(server_app, "serve", lambda path, name, options, **kw: seen.update(options=options))
+    r = CliRunner().invoke(cli.app, ["serve", "--model", TEST_MODEL])
+    assert r.exit_code == 0, r.output
+    options = seen["options"]
+    assert options.speculation == "auto" and options.expected_concurrency is None
+    assert options.speculative_config() is None
