@@ -72,6 +72,30 @@ def test_model_path():
 
 
 @pytest.fixture(scope="session")
+def key_server(tmp_path_factory):
+    """One `selfrefine serve` on the test model with the test key, test_server's loop limits and
+    --debug-faults, shared by test_logprobs, test_page, test_responses_api and test_server: one
+    start instead of four. Their tests read the server's counters as differences, never totals."""
+    from tests.test_server import KEY, QUEUED, RUNNING, launch, stop, wait_ready
+
+    srv = launch(
+        tmp_path_factory,
+        "--api-key",
+        KEY,
+        "--max-concurrent-loops",
+        str(RUNNING),
+        "--max-queued-loops",
+        str(QUEUED),
+        "--debug-faults",
+    )
+    try:
+        wait_ready(srv)
+        yield srv
+    finally:
+        stop(srv)
+
+
+@pytest.fixture(scope="session")
 def real(test_model_path):
     """(engine, run): the real VLLMEngine and a function that runs a coroutine on its loop."""
     from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine

@@ -241,16 +241,9 @@ def test_token_id_prompts_reach_the_engine_as_given_and_are_checked():
 # ------------------------------------------------------------------ the real server (engine)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from tests.test_server import KEY, launch, stop, wait_ready
-
-    srv = launch(tmp_path_factory, "--api-key", KEY)
-    try:
-        wait_ready(srv)
-        yield srv
-    finally:
-        stop(srv)
+@pytest.fixture
+def server(key_server):
+    return key_server  # the session's shared server (conftest.key_server)
 
 
 NEAR_TIE = 0.02

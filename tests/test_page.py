@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.test_server import KEY, PLAIN, REFINE, launch, stop, wait_ready
+from tests.test_server import KEY, PLAIN, REFINE
 
 pytestmark = pytest.mark.engine
 
@@ -60,14 +60,9 @@ def browser():
         driver.quit()
 
 
-@pytest.fixture(scope="module")
-def page_server(tmp_path_factory):
-    srv = launch(tmp_path_factory, "--api-key", KEY)
-    try:
-        wait_ready(srv)
-        yield srv
-    finally:
-        stop(srv)
+@pytest.fixture
+def page_server(key_server):
+    return key_server  # the session's shared server (conftest.key_server)
 
 
 def _by(kind: str):

@@ -388,16 +388,9 @@ REFINE = TEST_MODEL + "-selfrefine"
 HI = "Say hello to Ada in one short sentence."
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from tests.test_server import KEY, launch, stop, wait_ready
-
-    srv = launch(tmp_path_factory, "--api-key", KEY, "--debug-faults")
-    try:
-        wait_ready(srv)
-        yield srv
-    finally:
-        stop(srv)
+@pytest.fixture
+def server(key_server):
+    return key_server  # the session's shared server (conftest.key_server)
 
 
 def _check_usage(r) -> None:

@@ -160,23 +160,11 @@ def stop(srv: Server) -> None:
         srv.proc.wait(30)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = launch(
-        tmp_path_factory,
-        "--api-key",
-        KEY,
-        "--max-concurrent-loops",
-        str(RUNNING),
-        "--max-queued-loops",
-        str(QUEUED),
-        "--debug-faults",
-    )
-    try:
-        wait_ready(srv)
-        yield srv
-    finally:
-        stop(srv)
+@pytest.fixture
+def server(key_server):
+    """The session's shared server (conftest.key_server): the test key, RUNNING / QUEUED loop
+    limits and --debug-faults."""
+    return key_server
 
 
 @contextlib.contextmanager
