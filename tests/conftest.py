@@ -87,3 +87,22 @@ def real(test_model_path):
     yield engine, lt.run
     engine.shutdown()
     lt.close()
+
+
+TOOLS_MODEL = "qwen2.5-coder-1.5b-instruct"
+"""The model README recommends for tool calling (bench/agents.py: 0.5B vs 1.5B)."""
+
+
+@pytest.fixture(scope="session")
+def tools_server(tmp_path_factory):
+    """`selfrefine serve` on the recommended tool-calling model, for the whole session."""
+    from selfrefine.engine import models
+    from tests.test_server import KEY, launch, stop, wait_ready
+
+    models.pull(TOOLS_MODEL)  # first use: before the server, whose start-up wait is bounded
+    srv = launch(tmp_path_factory, "--api-key", KEY, model=TOOLS_MODEL)
+    try:
+        wait_ready(srv)
+        yield srv
+    finally:
+        stop(srv)
