@@ -90,7 +90,7 @@ def real(test_model_path):
 
 
 TOOLS_MODEL = "qwen2.5-coder-1.5b-instruct"
-"""The model README recommends for tool calling (bench/agents.py: 0.5B vs 1.5B)."""
+"""The candidate model for tool calling (bench/agents.py measures the 0.5B against the 1.5B)."""
 
 
 @pytest.fixture(scope="session")
