@@ -333,6 +333,104 @@ def test_auto_reads_hermes_calls_and_the_text_around_them():
     assert (out.content, out.tool_calls, out.finish_reason) == (cut, [], "length")
 
 
+BARE = '{"name": "get_weather", "arguments": {"city": "Paris"}}'
+
+
+def test_auto_reads_several_bare_lines_fences_and_tag_blocks():
+    tok, use = HermesTokenizer(), ToolUse([WEATHER, TIME], "auto")
+    rome = BARE.replace("get_weather", "get_time").replace("Paris", "Rome")
+    out = parse(use, BARE + "\n" + rome, "stop", tok)
+    assert out.content is None and out.finish_reason == "tool_calls"
+    assert [(c["function"]["name"], _args(c)) for c in out.tool_calls] == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_time", {"city": "Rome"}),
+    ]
+    # the same call over and over until max_tokens: one call; the cut-off last one is dropped
+    out = parse(use, "\n".join([BARE] * 3) + '\n{"name": "get_wea', "length", tok)
+    assert out.content is None and out.finish_reason == "tool_calls"
+    assert [_args(c) for c in out.tool_calls] == [{"city": "Paris"}]
+    # a ``` fence around a pretty-printed object (how Qwen2.5-Coder-0.5B often writes its call), or an array
+    pretty = json.dumps(json.loads(BARE), indent=2)
+    for text in (f"```json\n{pretty}\n```", f"```\n[{BARE}, {rome}]\n```"):
+        out = parse(use, text, "stop", tok)
+        assert out.content is None and out.finish_reason == "tool_calls", text
+        assert out.tool_calls[0]["function"]["name"] == "get_weather"
+    # several tag blocks with text after them; "parameters" for "arguments"; arguments as JSON text
+    tags = (
+        f"{CALL}\n<tool_call>\n" + '{"name": "get_time", "parameters": {"city": "Rome"}}</tool_call>\nDone.'
+    )
+    out = parse(use, tags, "stop", tok)
+    assert out.content == "\n\nDone." and [c["function"]["name"] for c in out.tool_calls] == [
+        "get_weather",
+        "get_time",
+    ]
+    out = parse(use, '{"name": "get_time", "arguments": "{\\"city\\": \\"Rome\\"}"}', "stop", tok)
+    assert _args(out.tool_calls[0]) == {"city": "Rome"}
+    # a fence of other code, or an object that is no call, stays content
+    for text in ("```python\nprint(1)\n```", '{"temperature_c": 22}', '```json\n{"a": 1}\n```'):
+        assert parse(use, text, "stop", tok).message() == {"role": "assistant", "content": text}
+
+
+def test_auto_drops_calls_the_history_already_answered():
+    tok = HermesTokenizer()
+    body = {
+        "model": "m",
+        "tools": [WEATHER],
+        "messages": [
+            *ASK,
+            {"role": "assistant", "tool_calls": [_history_call("c1", {"city": "Paris"})]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"temperature_c": 17}'},
+            {"role": "assistant", "tool_calls": [_history_call("c2", {"city": "Rome"})]},  # not answered
+        ],
+    }
+    use = ChatCompletionRequest.model_validate(body).tool_use()
+    assert use.answered == {("get_weather", '{"city":"Paris"}')}
+    # the 0.5B's answer after a result: the same call again, then the result echoed: the echo is the answer
+    out = parse(
+        use, '{"name": "get_weather", "arguments": {"city":  "Paris"}}\n{"temperature_c": 17}', "stop", tok
+    )
+    assert (out.content, out.tool_calls, out.finish_reason) == ('\n{"temperature_c": 17}', [], "stop")
+    out = parse(use, CALL, "stop", tok)  # only the repeat: an empty text answer, not the call again
+    assert out.message() == {"role": "assistant", "content": ""} and out.finish_reason == "stop"
+    out = parse(use, CALL.replace("Paris", "Rome"), "stop", tok)  # a new call (or an unanswered one) is made
+    assert out.finish_reason == "tool_calls" and _args(out.tool_calls[0]) == {"city": "Rome"}
+    # a forced call is never dropped: that is how a client asks for the same call again
+    forced = ToolUse(use.tools, "function", "get_weather", answered=use.answered)
+    assert parse(forced, '{"city": "Paris"}', "stop", tok).tool_calls
+
+
+def _history_call(call_id: str, args: dict) -> dict:
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": "get_weather", "arguments": json.dumps(args)},
+    }
+
+
+def test_history_renders_calls_as_objects_with_ids_and_null_content_as_empty():
+    body = {
+        "model": "m",
+        "messages": [
+            *ASK,
+            {"role": "assistant", "content": None, "tool_calls": [_history_call("c1", {"city": "Paris"})]},
+            {"role": "tool", "tool_call_id": "c1", "content": "17"},
+        ],
+    }
+    assistant, tool = ChatCompletionRequest.model_validate(body).chat()[1:]
+    assert assistant == {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "get_weather", "arguments": {"city": "Paris"}},
+            }
+        ],
+    }
+    assert tool == {"role": "tool", "content": "17", "tool_call_id": "c1"}
+
+
 def test_required_and_named_read_the_forced_json():
     tok = HermesTokenizer()
     text = (
@@ -364,6 +462,14 @@ def test_required_and_named_read_the_forced_json():
         (ToolUse([WEATHER], "auto"), '{"name": "get_time", "arguments": {"city": "Paris"}}'),
         (ToolUse([WEATHER], "auto"), '{"answer": 42}'),
         (ToolUse([WEATHER], "auto"), "{"),
+        (ToolUse([WEATHER], "auto"), "Checking.\n" + BARE + "\n" + BARE + '\n{"temp": 1}'),
+        (ToolUse([WEATHER], "auto"), "```json\n" + BARE + "\n```"),
+        (ToolUse([WEATHER], "auto"), "Some `code` and ``` fences:\n```py\nx = 1\n```\nend"),
+        (ToolUse([WEATHER], "auto"), "a\n\n  b <tool_c"),
+        (
+            ToolUse([WEATHER], "auto", answered=frozenset({("get_weather", '{"city":"Paris"}')})),
+            BARE + "\nok",
+        ),
         (
             ToolUse([WEATHER, TIME], "required"),
             '[{"name":"get_weather","parameters":{"city":"Paris"}},'

@@ -18,7 +18,7 @@ from selfrefine.engine import options
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.prompts import Prompts
-from selfrefine.engine.server.tools import ToolUse
+from selfrefine.engine.server.tools import ToolUse, call_key
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
@@ -362,7 +362,15 @@ class ChatCompletionRequest(BaseCompletionRequest):
         if not self.tools or self.tool_choice == "none":
             return None
         choice = self.tool_choice or "auto"
+        answered_ids = {m.tool_call_id for m in self.messages if m.role == "tool"}
+        answered = frozenset(
+            call_key(c.function.name, json.loads(c.function.arguments))
+            for m in self.messages
+            for c in m.tool_calls or []
+            if c.id in answered_ids
+        )
         return ToolUse(
+            answered=answered,
             tools=[t.model_dump(exclude_none=True) for t in self.tools],
             choice="function" if isinstance(choice, dict) else choice,
             function=choice["function"]["name"] if isinstance(choice, dict) else None,

@@ -76,9 +76,10 @@ async def sse(
         sent[i] += entries
         return plan_logprobs(plan, entries, offset)
 
-    def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final: bool = False) -> list[str]:
+    def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final=None) -> list[str]:
+        # final: the whole output's ToolOutcome, once it is done
         held[i] += entries
-        deltas = readers[i].feed(text) + (readers[i].finish() if final else [])
+        deltas = readers[i].feed(text) + (readers[i].finish(final) if final is not None else [])
         return [
             _chunk(
                 plan,
@@ -112,7 +113,7 @@ async def sse(
                 rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
                 entries = (r.logprobs or [])[len(sent[i]) + len(held[i]) :]
                 if r.tool is not None and readers is not None:
-                    for chunk in tool_chunks(i, rest, entries, final=True):
+                    for chunk in tool_chunks(i, rest, entries, final=r.tool):
                         yield chunk
                     lp = held_logprobs(i) if held[i] else None
                     done = _delta(plan, i, finish=r.tool.finish_reason, logprobs=lp)

@@ -52,6 +52,9 @@ class ToolUse:
     function: str | None = None
     parallel: bool = True
     """False: at most one call per answer (OpenAI's parallel_tool_calls=false)."""
+    answered: frozenset[tuple[str, str]] = frozenset()
+    """`call_key`s of the history's calls that a tool message answered: "auto" does not return
+    them again (a client would run the same call and send the same result back, in a loop)."""
 
     @property
     def forced(self) -> bool:
@@ -128,12 +131,6 @@ def _new_id() -> str:
     return make_tool_call_id()
 
 
-def _hermes(tokenizer):
-    from vllm.tool_parsers.hermes_tool_parser import Hermes2ProToolParser
-
-    return Hermes2ProToolParser(tokenizer)
-
-
 def _required_calls(previous: str, current: str) -> list:
     """vLLM's reading of a tool_choice="required" array: the calls (as deltas) whose text lies
     in `current` past `previous`."""
@@ -145,7 +142,7 @@ def _required_calls(previous: str, current: str) -> list:
     return delta.tool_calls if delta is not None else []
 
 
-def parse(use: ToolUse, text: str, finish_reason: str, tokenizer) -> ToolOutcome:
+def parse(use: ToolUse, text: str, finish_reason: str, tokenizer=None) -> ToolOutcome:
     """Read a whole output. The finish reason becomes "tool_calls" when "auto" or "required"
     made calls (for "required": when the grammar ran to its end); a named function keeps the
     engine's ("stop", as OpenAI answers a forced function)."""
@@ -154,48 +151,128 @@ def parse(use: ToolUse, text: str, finish_reason: str, tokenizer) -> ToolOutcome
     if use.choice == "required":
         calls = [_call(d.id, d.function.name, d.function.arguments or "") for d in _required_calls("", text)]
         return ToolOutcome(None, calls, "tool_calls" if calls and finish_reason == "stop" else finish_reason)
-    info = _hermes(tokenizer).extract_tool_calls(text, None)
-    if not info.tools_called:
-        bare = _bare_call(text, use.names)
-        if bare is None:
-            return ToolOutcome(text, [], finish_reason)
-        arguments = json.dumps(bare["arguments"], ensure_ascii=False)
-        return ToolOutcome(None, [_call(None, bare["name"], arguments)], "tool_calls")
-    calls = [_call(c.id, c.function.name, c.function.arguments) for c in info.tool_calls]
-    return ToolOutcome(info.content or None, calls if use.parallel else calls[:1], "tool_calls")
+    content, found = read_auto(text, use.names)
+    calls, seen = [], set(use.answered)
+    for name, args in found:
+        key = call_key(name, args)
+        if key in seen:  # the same call again in this answer, or one the history already answered
+            continue
+        seen.add(key)
+        calls.append(_call(None, name, json.dumps(args, ensure_ascii=False)))
+    if not calls:
+        if found:  # only repeats: what the model wrote besides them is its answer
+            return ToolOutcome(content or "", [], finish_reason)
+        return ToolOutcome(text, [], finish_reason)
+    return ToolOutcome(content, calls if use.parallel else calls[:1], "tool_calls")
 
 
-def _bare_call(text: str, names: set[str]) -> dict | None:
-    """The call when the whole output is one Hermes call object without its tags:
-    {"name": <one of `names`>, "arguments": {...}}; else None."""
+def call_key(name: str, arguments: dict) -> tuple[str, str]:
+    """A call's identity: its name and its arguments as canonical JSON (key order and spacing
+    do not matter)."""
+    return name, json.dumps(arguments, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_CANDIDATE = re.compile(r"<tool_call>|^[ \t]*(?:```|\{)", re.MULTILINE)
+_FENCE = re.compile(r"```[A-Za-z]*[ \t]*\n?(.*?)```", re.DOTALL)
+_DECODER = json.JSONDecoder()
+
+
+def _as_call(obj: Any, names: set[str]) -> tuple[str, dict] | None:
+    """(name, arguments) when `obj` is one call object: {"name": <one of `names`>, "arguments":
+    {...}} ("parameters" is taken for "arguments", and arguments given as a JSON text of an
+    object are read); else None."""
+    if not isinstance(obj, dict) or obj.get("name") not in names:
+        return None
+    rest = set(obj) - {"name"}
+    if len(rest) != 1 or not rest <= {"arguments", "parameters"}:
+        return None
+    args = obj[rest.pop()]
+    if isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except ValueError:
+            return None
+    return (obj["name"], args) if isinstance(args, dict) else None
+
+
+def _as_calls(body: str, names: set[str]) -> list[tuple[str, dict]] | None:
+    """The calls in a JSON text that is one call object or an array of them; else None."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(body)
     except ValueError:
         return None
-    if (
-        isinstance(obj, dict)
-        and set(obj) == {"name", "arguments"}
-        and obj["name"] in names
-        and isinstance(obj["arguments"], dict)
-    ):
-        return obj
-    return None
+    items = obj if isinstance(obj, list) and obj else [obj]
+    calls = [_as_call(o, names) for o in items]
+    return None if None in calls else calls
 
 
-def _bare_start(text: str, names: set[str]) -> bool | None:
-    """Whether an output that begins with `text` is a tagless call (see `_bare_call`): True once
-    it has named one of the tools, False once it cannot, None while it is too short to tell."""
-    t = text.lstrip()
-    if not t:
-        return None
-    m = _BARE_NAME.match(t)
-    if m:
-        return m.group(1) in names
-    compact = re.sub(r"\s+", "", t)
-    head = '{"name":"'
-    if head.startswith(compact) or (compact.startswith(head) and '"' not in compact[len(head) :]):
-        return None
-    return False
+def read_auto(text: str, names: set[str]) -> tuple[str | None, list[tuple[str, dict]]]:
+    """An "auto" output read as (content, calls). A call is a JSON call object (see `_as_call`)
+    written in one of the ways small models write them: in `<tool_call>` tags (Qwen2.5's
+    format), bare at the start of a line, or in a ``` fence (one object or an array); several
+    may follow each other. Everything else is content, verbatim (None when it is only
+    whitespace); a call cut off at the end of the output (max_tokens) after whole calls is dropped.
+    With no calls at all, the content is the whole text."""
+    parts: list[str] = []
+    calls: list[tuple[str, dict]] = []
+    pos = 0
+    while (m := _CANDIDATE.search(text, pos)) is not None:
+        start = m.start()
+        got, end = _read_candidate(text, start, m.group(0), names)
+        if end is None:  # runs to the end of the output unfinished: cut off by max_tokens
+            if calls:  # after whole calls: dropped
+                parts.append(text[pos:start])
+                pos = len(text)
+                break
+            end = len(text)
+        if got is None:
+            parts.append(text[pos:end])
+        else:
+            parts.append(text[pos:start])
+            calls += got
+        pos = max(end, start + 1)
+    parts.append(text[pos:])
+    if not calls:
+        return text, []
+    content = "".join(parts).rstrip("\n")
+    return (content if content.strip() else None), calls
+
+
+def _read_candidate(text: str, start: int, head: str, names: set[str]) -> tuple[list | None, int | None]:
+    """(the calls, None if it holds none; where the candidate ends, None if it runs unfinished to
+    the end of the text) for the candidate that begins at `start` with `head` (a tag, a line's
+    fence or brace)."""
+    if head == HERMES_TAG:
+        body_at = start + len(HERMES_TAG)
+        close = text.find("</tool_call>", body_at)
+        if close < 0:
+            got = _as_calls(text[body_at:], names)
+            return got, len(text) if got else None
+        return _as_calls(text[body_at:close], names), close + len("</tool_call>")
+    if head.endswith("`"):
+        at = start + len(head) - 3  # the fence's first backtick
+        fm = _FENCE.match(text, at)
+        if fm is None:
+            return None, None
+        return _as_calls(fm.group(1), names), fm.end()
+    at = start + len(head) - 1  # the brace
+    try:
+        obj, end = _DECODER.raw_decode(text, at)
+    except ValueError:
+        line_end = text.find("\n", at)
+        return None, None if line_end < 0 else line_end
+    call = _as_call(obj, names)
+    return ([call] if call else None), end
+
+
+def _partial_start(text: str) -> int:
+    """Where a call could begin at the end of `text` (a tag's first characters, or a last line
+    of blanks that a brace or fence may follow); len(text) when nowhere."""
+    for k in range(min(len(HERMES_TAG) - 1, len(text)), 0, -1):
+        if HERMES_TAG.startswith(text[-k:]):
+            return len(text) - k
+    line = text.rfind("\n") + 1
+    return line if "```".startswith(text[line:].lstrip(" \t")) else len(text)
 
 
 def _delta_call(d) -> dict:
@@ -216,18 +293,18 @@ def _delta_call(d) -> dict:
 
 class ToolStream:
     """One choice's growing text turned into OpenAI chat deltas (`content` and `tool_calls`)
-    by the same readers as `parse`, as it is generated."""
+    as it is generated, reading as `parse` does. "auto": text streams as content up to where a
+    call could begin (a `<tool_call>` tag, a brace or a fence at a line's start); from there it is
+    held, and `finish` sends what `parse` reads in it: the rest of the content and the calls,
+    each whole in one delta."""
 
-    def __init__(self, use: ToolUse, tokenizer):
+    def __init__(self, use: ToolUse, tokenizer=None):
         self.use = use
         self.text = ""
         self.content_sent = ""
         self.named_started = False
-        self.parser = _hermes(tokenizer) if use.choice == "auto" else None
-        self.bare: bool | None = None
-        """auto: whether the output is a tagless call (None: not known yet, text held back)."""
-        self.fed = ""
-        """auto: the text the Hermes parser has read (a tagless call behind a virtual tag)."""
+        self.held = False
+        """auto: whether a call may have begun (the rest waits for `finish`)."""
 
     def feed(self, piece: str) -> list[dict]:
         """The deltas that `piece`, the text generated next, makes (possibly none)."""
@@ -242,36 +319,34 @@ class ToolStream:
         if self.use.choice == "required":
             calls = [_delta_call(d) for d in _required_calls(previous, self.text)]
             return [{"tool_calls": calls}] if calls else []
-        if self.bare is None:
-            self.bare = _bare_start(self.text, self.use.names)
-            if self.bare is None:
-                return []
-        current = (HERMES_TAG if self.bare else "") + self.text
-        previous, self.fed = self.fed, current
-        piece = current[len(previous) :]
-        d = self.parser.extract_tool_calls_streaming(previous, current, piece, [], [], [], None)
-        if d is None:
+        if self.held:
             return []
-        delta: dict[str, Any] = {}
-        if d.content:
-            self.content_sent += d.content
-            delta["content"] = d.content
-        calls = [_delta_call(c) for c in d.tool_calls if self.use.parallel or c.index == 0]
-        if calls:
-            delta["tool_calls"] = calls
-        return [delta] if delta else []
+        m = _CANDIDATE.search(self.text, len(self.content_sent))
+        if m is not None:
+            self.held = True
+            upto = m.start()
+        else:
+            upto = _partial_start(self.text)
+        return self._content(self.text[len(self.content_sent) : upto])
 
-    def finish(self) -> list[dict]:
-        """Deltas for what is left once generation has ended: text the parser held back because
-        it could have begun a `<tool_call>` tag."""
-        if (
-            self.parser is not None
-            and not self.bare
-            and HERMES_TAG not in self.text
-            and self.text.startswith(self.content_sent)
-        ):
-            rest = self.text[len(self.content_sent) :]
-            if rest:
-                self.content_sent += rest
-                return [{"content": rest}]
-        return []
+    def _content(self, piece: str) -> list[dict]:
+        if not piece:
+            return []
+        self.content_sent += piece
+        return [{"content": piece}]
+
+    def finish(self, outcome: ToolOutcome | None = None) -> list[dict]:
+        """Deltas for what is left once generation has ended: in "auto", the held text as
+        `outcome` (the whole output's reading; read here when not given) has it."""
+        if self.use.choice != "auto":
+            return []
+        if outcome is None:
+            outcome = parse(self.use, self.text, "stop")
+        out = []
+        content = outcome.content or ""
+        if content.startswith(self.content_sent):
+            out += self._content(content[len(self.content_sent) :])
+        calls = [{"index": k, **c} for k, c in enumerate(outcome.tool_calls)]
+        if calls:
+            out.append({"tool_calls": calls})
+        return out
