@@ -182,6 +182,34 @@ def test_selfrefine_on_the_real_engine(test_model_path):
         assert e.value.code == "context_length_exceeded"
     assert not sr.started and engine.dead is False and engine._llm is None  # shut down
 
+    # closed, then started again lazily by the next call, under `async with`: a new engine, and
+    # gathered `arun` calls run side by side in it (vLLM's scheduler holds several at once)
+    async def gathered():
+        async with sr:
+            peak = 0.0
+
+            async def watch():
+                nonlocal peak
+                while True:
+                    if sr._engine is not None:
+                        peak = max(peak, sr._engine.vllm_value("vllm:num_requests_running"))
+                    await asyncio.sleep(0.02)
+
+            watcher = asyncio.ensure_future(watch())
+            try:
+                prompts = ["Name a color.", "Name a fruit.", "Name a tree.", "Name a river."]
+                got = await asyncio.gather(*(sr.arun(p) for p in prompts))
+            finally:
+                watcher.cancel()
+            return got, peak, sr._engine
+
+    assert not sr.started
+    got, peak, restarted = asyncio.run(gathered())
+    assert [r.input for r in got] == ["Name a color.", "Name a fruit.", "Name a tree.", "Name a river."]
+    assert all(isinstance(r, LoopResult) and r.outputs[0].strip() for r in got)
+    assert restarted is not engine and peak >= 2, peak
+    assert not sr.started and restarted._llm is None  # `async with` closed it
+
 
 @pytest.mark.parametrize(
     "source,unguarded",
