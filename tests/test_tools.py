@@ -296,8 +296,7 @@ def _args(call: dict) -> dict:
 
 
 def test_auto_reads_hermes_calls_and_the_text_around_them():
-    tok = HermesTokenizer()
-    out = parse(ToolUse([WEATHER], "auto"), "Let me check. " + CALL, "stop", tok)
+    out = parse(ToolUse([WEATHER], "auto"), "Let me check. " + CALL, "stop")
     assert out.content == "Let me check. " and out.finish_reason == "tool_calls"
     [call] = out.tool_calls
     assert call["id"].startswith("chatcmpl-tool-") and call["type"] == "function"
@@ -305,19 +304,19 @@ def test_auto_reads_hermes_calls_and_the_text_around_them():
     assert out.message() == {"role": "assistant", "content": "Let me check. ", "tool_calls": out.tool_calls}
 
     two = CALL + "\n" + CALL.replace("get_weather", "get_time").replace("Paris", "Rome")
-    out = parse(ToolUse([WEATHER, TIME], "auto"), two, "stop", tok)
+    out = parse(ToolUse([WEATHER, TIME], "auto"), two, "stop")
     assert out.content is None
     assert [c["function"]["name"] for c in out.tool_calls] == ["get_weather", "get_time"]
     assert len({c["id"] for c in out.tool_calls}) == 2
-    out = parse(ToolUse([WEATHER, TIME], "auto", parallel=False), two, "stop", tok)
+    out = parse(ToolUse([WEATHER, TIME], "auto", parallel=False), two, "stop")
     assert [c["function"]["name"] for c in out.tool_calls] == ["get_weather"]
 
-    out = parse(ToolUse([WEATHER], "auto"), "It is sunny.", "stop", tok)
+    out = parse(ToolUse([WEATHER], "auto"), "It is sunny.", "stop")
     assert (out.content, out.tool_calls, out.finish_reason) == ("It is sunny.", [], "stop")
     assert out.message() == {"role": "assistant", "content": "It is sunny."}
     # a whole output that is the call object without its tags (Qwen2.5-Coder-0.5B writes calls so)
     bare = '\n{"name": "get_weather", "arguments": {"city": "Paris"}}'
-    out = parse(ToolUse([WEATHER], "auto"), bare, "stop", tok)
+    out = parse(ToolUse([WEATHER], "auto"), bare, "stop")
     assert out.content is None and out.finish_reason == "tool_calls"
     assert _args(out.tool_calls[0]) == {"city": "Paris"}
     for text in (
@@ -326,10 +325,10 @@ def test_auto_reads_hermes_calls_and_the_text_around_them():
         '{"name": "get_weather", "arguments": "Paris"}',
         'See {"name": "get_weather", "arguments": {}}',
     ):
-        out = parse(ToolUse([WEATHER], "auto"), text, "stop", tok)  # no tool of that name, or not the object
+        out = parse(ToolUse([WEATHER], "auto"), text, "stop")  # no tool of that name, or not the object
         assert (out.content, out.tool_calls, out.finish_reason) == (text, [], "stop")
     cut = '<tool_call>\n{"name": "get_weather", "argu'  # cut off by max_tokens: no call, the text stays
-    out = parse(ToolUse([WEATHER], "auto"), cut, "length", tok)
+    out = parse(ToolUse([WEATHER], "auto"), cut, "length")
     assert (out.content, out.tool_calls, out.finish_reason) == (cut, [], "length")
 
 
@@ -337,42 +336,41 @@ BARE = '{"name": "get_weather", "arguments": {"city": "Paris"}}'
 
 
 def test_auto_reads_several_bare_lines_fences_and_tag_blocks():
-    tok, use = HermesTokenizer(), ToolUse([WEATHER, TIME], "auto")
+    use = ToolUse([WEATHER, TIME], "auto")
     rome = BARE.replace("get_weather", "get_time").replace("Paris", "Rome")
-    out = parse(use, BARE + "\n" + rome, "stop", tok)
+    out = parse(use, BARE + "\n" + rome, "stop")
     assert out.content is None and out.finish_reason == "tool_calls"
     assert [(c["function"]["name"], _args(c)) for c in out.tool_calls] == [
         ("get_weather", {"city": "Paris"}),
         ("get_time", {"city": "Rome"}),
     ]
     # the same call over and over until max_tokens: one call; the cut-off last one is dropped
-    out = parse(use, "\n".join([BARE] * 3) + '\n{"name": "get_wea', "length", tok)
+    out = parse(use, "\n".join([BARE] * 3) + '\n{"name": "get_wea', "length")
     assert out.content is None and out.finish_reason == "tool_calls"
     assert [_args(c) for c in out.tool_calls] == [{"city": "Paris"}]
     # a ``` fence around a pretty-printed object (how Qwen2.5-Coder-0.5B often writes its call), or an array
     pretty = json.dumps(json.loads(BARE), indent=2)
     for text in (f"```json\n{pretty}\n```", f"```\n[{BARE}, {rome}]\n```"):
-        out = parse(use, text, "stop", tok)
+        out = parse(use, text, "stop")
         assert out.content is None and out.finish_reason == "tool_calls", text
         assert out.tool_calls[0]["function"]["name"] == "get_weather"
     # several tag blocks with text after them; "parameters" for "arguments"; arguments as JSON text
     tags = (
         f"{CALL}\n<tool_call>\n" + '{"name": "get_time", "parameters": {"city": "Rome"}}</tool_call>\nDone.'
     )
-    out = parse(use, tags, "stop", tok)
+    out = parse(use, tags, "stop")
     assert out.content == "\n\nDone." and [c["function"]["name"] for c in out.tool_calls] == [
         "get_weather",
         "get_time",
     ]
-    out = parse(use, '{"name": "get_time", "arguments": "{\\"city\\": \\"Rome\\"}"}', "stop", tok)
+    out = parse(use, '{"name": "get_time", "arguments": "{\\"city\\": \\"Rome\\"}"}', "stop")
     assert _args(out.tool_calls[0]) == {"city": "Rome"}
     # a fence of other code, or an object that is no call, stays content
     for text in ("```python\nprint(1)\n```", '{"temperature_c": 22}', '```json\n{"a": 1}\n```'):
-        assert parse(use, text, "stop", tok).message() == {"role": "assistant", "content": text}
+        assert parse(use, text, "stop").message() == {"role": "assistant", "content": text}
 
 
 def test_auto_drops_calls_the_history_already_answered():
-    tok = HermesTokenizer()
     body = {
         "model": "m",
         "tools": [WEATHER],
@@ -387,16 +385,16 @@ def test_auto_drops_calls_the_history_already_answered():
     assert use.answered == {("get_weather", '{"city":"Paris"}')}
     # the 0.5B's answer after a result: the same call again, then the result echoed: the echo is the answer
     out = parse(
-        use, '{"name": "get_weather", "arguments": {"city":  "Paris"}}\n{"temperature_c": 17}', "stop", tok
+        use, '{"name": "get_weather", "arguments": {"city":  "Paris"}}\n{"temperature_c": 17}', "stop"
     )
     assert (out.content, out.tool_calls, out.finish_reason) == ('\n{"temperature_c": 17}', [], "stop")
-    out = parse(use, CALL, "stop", tok)  # only the repeat: an empty text answer, not the call again
+    out = parse(use, CALL, "stop")  # only the repeat: an empty text answer, not the call again
     assert out.message() == {"role": "assistant", "content": ""} and out.finish_reason == "stop"
-    out = parse(use, CALL.replace("Paris", "Rome"), "stop", tok)  # a new call (or an unanswered one) is made
+    out = parse(use, CALL.replace("Paris", "Rome"), "stop")  # a new call (or an unanswered one) is made
     assert out.finish_reason == "tool_calls" and _args(out.tool_calls[0]) == {"city": "Rome"}
     # a forced call is never dropped: that is how a client asks for the same call again
     forced = ToolUse(use.tools, "function", "get_weather", answered=use.answered)
-    assert parse(forced, '{"city": "Paris"}', "stop", tok).tool_calls
+    assert parse(forced, '{"city": "Paris"}', "stop").tool_calls
 
 
 def _history_call(call_id: str, args: dict) -> dict:
@@ -432,22 +430,21 @@ def test_history_renders_calls_as_objects_with_ids_and_null_content_as_empty():
 
 
 def test_required_and_named_read_the_forced_json():
-    tok = HermesTokenizer()
     text = (
         '[{"name":"get_weather","parameters":{"city":"Paris","unit":"C"}},'
         '{"name":"get_time","parameters":{}}]'
     )
-    out = parse(ToolUse([WEATHER, TIME], "required"), text, "stop", tok)
+    out = parse(ToolUse([WEATHER, TIME], "required"), text, "stop")
     assert out.content is None and out.finish_reason == "tool_calls"
     assert [(c["function"]["name"], _args(c)) for c in out.tool_calls] == [
         ("get_weather", {"city": "Paris", "unit": "C"}),
         ("get_time", {}),
     ]
     # cut off: the calls so far, and finish_reason says so
-    out = parse(ToolUse([WEATHER], "required"), text[:40], "length", tok)
+    out = parse(ToolUse([WEATHER], "required"), text[:40], "length")
     assert out.finish_reason == "length" and out.tool_calls[0]["function"]["name"] == "get_weather"
 
-    out = parse(ToolUse([WEATHER], "function", "get_weather"), '{"city":"Oslo"}', "stop", tok)
+    out = parse(ToolUse([WEATHER], "function", "get_weather"), '{"city":"Oslo"}', "stop")
     assert out.content is None and out.finish_reason == "stop"  # OpenAI's finish for a forced function
     assert out.tool_calls[0]["function"] == {"name": "get_weather", "arguments": '{"city":"Oslo"}'}
 
@@ -480,14 +477,13 @@ def test_required_and_named_read_the_forced_json():
 )
 @pytest.mark.parametrize("step", [1, 3, 7])
 def test_streamed_deltas_assemble_into_the_whole_reading(use, text, step):
-    tok = HermesTokenizer()
-    reader = ToolStream(use, tok)
+    reader = ToolStream(use)
     deltas = []
     for k in range(0, len(text), step):
         deltas += reader.feed(text[k : k + step])
     deltas += reader.finish()
     content, calls = _assemble(deltas)
-    whole = parse(use, text, "stop", tok)
+    whole = parse(use, text, "stop")
     assert content == (whole.content or "")
     assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
         (c["function"]["name"], _args(c)) for c in whole.tool_calls

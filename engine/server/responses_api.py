@@ -342,7 +342,7 @@ def message_item(item_id: str, text: str, status: str) -> dict:
         "type": "message",
         "role": "assistant",
         "status": status,
-        "content": [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}],
+        "content": [_part(text)],
     }
 
 

@@ -361,11 +361,7 @@ class Serving:
             self.metrics.loops.labels("plain", "ok").inc()
             call = Call.of(out, "plain", 0, self.model_name)
             self.metrics.record_calls([call])
-            tool = (
-                toolcalls.parse(tools, out.text, out.finish_reason, self.engine.tokenizer)
-                if tools is not None
-                else None
-            )
+            tool = toolcalls.parse(tools, out.text, out.finish_reason) if tools is not None else None
             return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs, tool=tool)
 
         return job
@@ -476,7 +472,7 @@ class Serving:
         producer = asyncio.create_task(produce())
         if render is not None:
             return render(queue, producer)
-        return sse(plan, queue, producer, self.engine.tokenizer, self.metrics)
+        return sse(plan, queue, producer, self.metrics)
 
     # ------------------------------------------------------------------ Responses API
 

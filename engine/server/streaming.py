@@ -52,7 +52,6 @@ async def sse(
     plan: Plan,
     queue: asyncio.Queue,
     producer: asyncio.Task,
-    tokenizer,
     metrics: Metrics,
 ) -> AsyncIterator[str]:
     """The SSE text of `plan` as its jobs report to `queue` (messages put by `Serving.stream`);
@@ -67,7 +66,7 @@ async def sse(
 
     # With tools the text is read as it grows (ToolStream) into content and tool-call deltas;
     # logprob entries wait for the next chunk sent, as a tag's tokens may make no delta yet.
-    readers = [ToolStream(plan.tools, tokenizer) for _ in plan.jobs] if plan.tools else None
+    readers = [ToolStream(plan.tools) for _ in plan.jobs] if plan.tools else None
     held: list[list[TokenLogprob]] = [[] for _ in plan.jobs]
 
     def held_logprobs(i: int) -> dict | None:

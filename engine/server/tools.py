@@ -3,10 +3,10 @@
 The tools are rendered into the prompt by the model's chat template. What the model writes is
 read back into OpenAI `tool_calls` according to `tool_choice`:
 
-- "auto": the model decides. Its text is read with vLLM's Hermes parser (`<tool_call>{"name":
-  ..., "arguments": ...}</tool_call>`, the format of Qwen2.5's template): text outside the tags
-  is the message content. An output that is nothing but that JSON object, naming one of the
-  tools, is a call too: Qwen2.5-Coder-0.5B writes its calls so, without the tags.
+- "auto": the model decides. A call is a JSON object `{"name": ..., "arguments": ...}` naming
+  one of the tools, in `<tool_call>` tags (the format of Qwen2.5's template), bare at a line's
+  start, or in a ``` fence, as the small Qwen2.5-Coder models write them (`read_auto`); text
+  outside the calls is the message content.
 - "required": the output is forced by structured outputs to a JSON array of
   `{"name": <one of the tools>, "parameters": <its arguments>}`, read with vLLM's parser of that
   array (the schema is the one vLLM builds).
@@ -28,7 +28,6 @@ from typing import Any
 from selfrefine.engine.errors import InvalidParameter
 
 HERMES_TAG = "<tool_call>"
-_BARE_NAME = re.compile(r'\{\s*"name"\s*:\s*"([^"\\]*)"')
 EMPTY_PARAMETERS = {"type": "object", "properties": {}}
 
 
@@ -142,7 +141,7 @@ def _required_calls(previous: str, current: str) -> list:
     return delta.tool_calls if delta is not None else []
 
 
-def parse(use: ToolUse, text: str, finish_reason: str, tokenizer=None) -> ToolOutcome:
+def parse(use: ToolUse, text: str, finish_reason: str) -> ToolOutcome:
     """Read a whole output. The finish reason becomes "tool_calls" when "auto" or "required"
     made calls (for "required": when the grammar ran to its end); a named function keeps the
     engine's ("stop", as OpenAI answers a forced function)."""
@@ -298,7 +297,7 @@ class ToolStream:
     held, and `finish` sends what `parse` reads in it: the rest of the content and the calls,
     each whole in one delta."""
 
-    def __init__(self, use: ToolUse, tokenizer=None):
+    def __init__(self, use: ToolUse):
         self.use = use
         self.text = ""
         self.content_sent = ""
