@@ -115,12 +115,20 @@ class Server:
         return out
 
 
-def launch(tmp_path_factory, *args: str, env: dict | None = None, model: str = TEST_MODEL) -> Server:
+def launch(
+    tmp_path_factory,
+    *args: str,
+    env: dict | None = None,
+    model: str = TEST_MODEL,
+    kv_cache_gib: str | None = "1",
+) -> Server:
     """`selfrefine serve` on `model` (default: the test model) in a subprocess (not yet ready);
-    `env` adds to the environment (a None value removes the variable)."""
+    `env` adds to the environment (a None value removes the variable). `kv_cache_gib` None
+    passes no `--kv-cache-gib` (the transformers backend refuses that vLLM option)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
-    cmd = [CLI, "serve", "--model", model, "--port", str(port), "--kv-cache-gib", "1", *args]
+    kv = ["--kv-cache-gib", kv_cache_gib] if kv_cache_gib is not None else []
+    cmd = [CLI, "serve", "--model", model, "--port", str(port), *kv, *args]
     full_env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
     for k, v in (env or {}).items():  # None: unset
         if v is None:
