@@ -8,12 +8,15 @@ backends, with the same loop, items and assertions.
 
 import asyncio
 import json
+import math
+import os
 import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
+import httpx
 import jsonschema
 import pytest
 
@@ -428,3 +431,143 @@ def test_the_loop_runs_where_vllm_cannot_be_imported(test_model_path):
     assert p.returncode == 0, p.stderr[-3000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     assert out == {"reviews": 1, "parsed": 1, "vllm": []}
+
+
+# ------------------------------------------------------------------ the surfaces a user meets
+
+# torch's threads on a CPU shared with other engines: one (the README, Backends, "Speed"). The
+# CLI, the server and the API script below are new processes, so the variable reaches torch.
+ONE_THREAD = {**os.environ, "OMP_NUM_THREADS": "1"}
+# one round, nothing ends it early, one rewrite whatever the tools find: draft, review, rewrite
+ONE_ROUND = {
+    "rounds": 1,
+    "stop_flag": False,
+    "stop_on_top": False,
+    "stop_on_no_problems": False,
+    "reject": False,
+    "candidates": 1,
+    "temperature": 0.0,
+    "seed": 0,
+    "max_tokens": 24,
+}
+EMAIL_TIP = "Give one tip for writing clear emails."
+
+
+def _flags(loop: dict) -> list[str]:
+    """`selfrefine run`'s flags for the loop options of `loop` (as test_cli spells them)."""
+    out = []
+    for name, value in loop.items():
+        flag = "--" + name.replace("_", "-")
+        if value is False:
+            out.append("--no-" + name.replace("_", "-"))
+        else:
+            out += [flag, str(value)]
+    return out
+
+
+@pytest.mark.engine
+def test_run_and_the_python_api_on_the_transformers_backend():
+    """`selfrefine run --backend transformers` and `SelfRefine(backend="transformers")` run the
+    loop on HFEngine: a parsed review, no prefix cache (vLLM serves the rewrite's prompt from
+    it), no vLLM loaded; at temperature 0, one call at a time, both give the same trace."""
+    p = subprocess.run(
+        [
+            CLI,
+            "run",
+            EMAIL_TIP,
+            "--backend",
+            "transformers",
+            "--model",
+            TEST_MODEL,
+            "--json",
+            *_flags(ONE_ROUND),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=ONE_THREAD,
+    )
+    assert p.returncode == 0, p.stderr[-3000:]
+    cli = json.loads(p.stdout)
+
+    script = textwrap.dedent(f"""
+        import dataclasses, json, sys
+        from selfrefine import SelfRefine
+
+        if __name__ == "__main__":
+            with SelfRefine(model={TEST_MODEL!r}, backend="transformers", **{ONE_ROUND!r}) as sr:
+                res = sr.run({EMAIL_TIP!r})
+                engine = type(sr._engine).__name__
+            vllm = sorted(m for m in sys.modules if m.split(".")[0] == "vllm")
+            print(json.dumps({{"engine": engine, "vllm": vllm, "result": dataclasses.asdict(res)}}))
+    """)
+    q = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=900, env=ONE_THREAD
+    )
+    assert q.returncode == 0, q.stderr[-3000:]
+    api = json.loads(q.stdout.strip().splitlines()[-1])
+    assert api["engine"] == "HFEngine" and api["vllm"] == []
+
+    for res in (cli, api["result"]):
+        assert res["stop_reason"] == "max_rounds" and res["rounds"] == 1 and res["answer"].strip()
+        assert [c["stage"] for c in res["trace"]] == ["draft", "feedback", "refine"]
+        review = res["trace"][1]
+        assert review["feedback_error"] is None
+        assert set(review["feedback"]["scores"]) == {"correctness", "completeness", "clarity"}
+        assert all(c["cached_tokens"] == 0 for c in res["trace"])  # no prefix cache on this backend
+        assert all(0 < c["completion_tokens"] <= 24 for c in res["trace"] if c["stage"] != "feedback")
+    assert cli["usage"]["completion_tokens"] == sum(c["completion_tokens"] for c in cli["trace"])
+    assert [c["text"] for c in cli["trace"]] == [c["text"] for c in api["result"]["trace"]]
+    assert cli["answer"] == api["result"]["answer"]
+
+
+@pytest.mark.engine
+def test_serve_on_the_transformers_backend_streams_chat_with_logprobs(tmp_path_factory):
+    """`selfrefine serve --backend transformers`, one streamed chat request with logprobs through
+    the official client: each chunk's entries spell that chunk's text, every logprob is <= 0, and
+    at temperature 0 the chosen token is the most likely one of the model's own distribution."""
+    from tests.test_server import HI, PLAIN, launch, stop, wait_ready
+
+    srv = launch(
+        tmp_path_factory, "--backend", "transformers", kv_cache_gib=None, env={"OMP_NUM_THREADS": "1"}
+    )
+    try:
+        wait_ready(srv)
+        chunks = list(
+            srv.client().chat.completions.create(
+                model=PLAIN,
+                messages=HI,
+                max_tokens=16,
+                temperature=0,
+                stream=True,
+                logprobs=True,
+                top_logprobs=2,
+                stream_options={"include_usage": True},
+            )
+        )
+        metrics = httpx.get(srv.url + "/metrics", timeout=30).text
+    finally:
+        stop(srv)
+    assert chunks[0].choices[0].delta.role == "assistant"
+    pieces, entries = [], []
+    for c in chunks[1:]:
+        if not c.choices:
+            continue
+        text = c.choices[0].delta.content or ""
+        mine = c.choices[0].logprobs.content if c.choices[0].logprobs else []
+        assert "".join(e.token for e in mine) == text, (text, [e.token for e in mine])
+        pieces.append(text)
+        entries += mine
+    content = "".join(pieces)
+    assert content.strip() and len([p for p in pieces if p]) >= 2  # streamed as generated
+    assert "".join(e.token for e in entries) == content
+    for e in entries:
+        assert e.logprob <= 0 and len(e.top_logprobs) == 2 and all(t.logprob <= 0 for t in e.top_logprobs)
+        assert math.isclose(e.logprob, max(t.logprob for t in e.top_logprobs), abs_tol=1e-4), e
+    finish = [c.choices[0].finish_reason for c in chunks if c.choices and c.choices[0].finish_reason]
+    assert finish in (["stop"], ["length"])
+    usage = chunks[-1].usage
+    assert chunks[-1].choices == [] and usage.completion_tokens >= len(entries) > 0
+    assert usage.prompt_tokens_details.cached_tokens == 0  # no prefix cache on this backend
+    # the server ran on transformers: no vLLM engine, so none of vLLM's own metrics
+    assert "selfrefine_loops_total" in metrics and "\nvllm:" not in metrics
