@@ -222,10 +222,30 @@ def _norm(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3})", "", text).lower()
 
 
+_NUMBER = re.compile(r"(?<![\w.])[-\u2212]?\d+(?:\.\d+)?")
+
+
+def _numbers(text: str) -> set[float]:
+    return {float(m.replace("\u2212", "-")) for m in _NUMBER.findall(text)}
+
+
 def has_facts(answer: str, facts: list[str]) -> list[str]:
-    """The facts missing from the answer (case and thousands separators ignored)."""
+    """The facts missing from the answer (case and thousands separators ignored). A fact that is a
+    number is also found as any number of the same value: the tool's JSON gives 18.4 for a price
+    the task writes 18.40, and a model may write -4 with a minus sign."""
     a = _norm(answer)
-    return [f for f in facts if _norm(f) not in a]
+    nums = _numbers(a)
+    missing = []
+    for f in facts:
+        if _norm(f) in a:
+            continue
+        try:
+            found = float(_norm(f)) in nums
+        except ValueError:
+            found = False
+        if not found:
+            missing.append(f)
+    return missing
 
 
 @dataclass
