@@ -19,7 +19,7 @@ from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest
 from selfrefine.engine.server.serving import LoopGate, Serving
-from selfrefine.engine.server.tools import EMPTY_PARAMETERS, ToolStream, ToolUse, parse
+from selfrefine.engine.server.tools import EMPTY_PARAMETERS, ToolStream, ToolUse, parse, tool_template
 from tests.fakes import CharTokenizer, ScriptedEngine
 
 WEATHER = {
@@ -397,12 +397,67 @@ def test_auto_drops_calls_the_history_already_answered():
     assert parse(forced, '{"city": "Paris"}', "stop").tool_calls
 
 
+def test_a_reply_that_only_repeats_an_answered_call_is_asked_again_without_the_tools():
+    """The 1.5B given a tool's result writes the same call again (an empty answer once the repeat
+    is dropped); with the tools out of the prompt it answers from the result."""
+    history = [
+        *ASK,
+        {"role": "assistant", "tool_calls": [_history_call("c1", {"city": "Paris"})]},
+        {"role": "tool", "tool_call_id": "c1", "content": '{"temperature_c": 17}'},
+    ]
+    body = {"model": "m", "tools": [WEATHER], "messages": history}
+    answer = "It is 17 C in Paris."
+    serving, engine = _serving([CALL, answer])
+    out = _complete(serving, body)
+    c = out["choices"][0]
+    assert c["message"] == {"role": "assistant", "content": answer} and c["finish_reason"] == "stop"
+    first, second = (engine.tokenizer.decode(p) for p in engine.prompts)
+    assert "<tools>" in first and "<tools>" not in second and '{"temperature_c": 17}' in second
+    assert out["usage"]["completion_tokens"] == len(CALL) + len(answer)  # both calls are paid for
+
+    serving, engine = _serving([CALL, answer])  # streamed: the answer comes as content
+    deltas = [ch["choices"][0]["delta"] for ch in _stream(serving, body) if ch.get("choices")]
+    assert "".join(d.get("content") or "" for d in deltas) == answer
+    assert not any(d.get("tool_calls") for d in deltas) and len(engine.prompts) == 2
+
+    # one call only: text beside the repeat is the answer, and a new call is made
+    for script, content in [(CALL + "\nIt is 17 C.", "\nIt is 17 C."), (CALL.replace("Paris", "Rome"), None)]:
+        serving, engine = _serving([script])
+        assert _complete(serving, body)["choices"][0]["message"]["content"] == content
+        assert len(engine.prompts) == 1
+    serving, engine = _serving([CALL])  # nothing answered yet: the call is made, once
+    assert _complete(serving, {**body, "messages": ASK})["choices"][0]["finish_reason"] == "tool_calls"
+    assert len(engine.prompts) == 1
+
+
 def _history_call(call_id: str, args: dict) -> dict:
     return {
         "id": call_id,
         "type": "function",
         "function": {"name": "get_weather", "arguments": json.dumps(args)},
     }
+
+
+def test_a_template_that_shows_the_call_in_doubled_braces_is_rendered_with_single_ones():
+    """Qwen2.5-Coder-1.5B's GGUF template prints `{{"name": <function-name>, ...}}` to the model
+    (a Jinja escape inside a string), and the model then doubles the braces of its calls."""
+    import jinja2
+
+    class Tok:
+        chat_template = (
+            '{{- "<tool_call>\\n{{\\"name\\": <function-name>, \\"arguments\\": '
+            '<args-json-object>}}\\n</tool_call>" }}{{ messages[0]["content"] }}'
+        )
+
+    fixed = tool_template(Tok())
+    assert fixed is not None
+    shown = jinja2.Template(fixed).render(messages=[{"content": "hi"}])
+    assert shown == '<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>hi'
+    assert jinja2.Template(Tok.chat_template).render(messages=[{"content": "hi"}]).count("{{") == 1
+    Tok.chat_template = fixed  # a template that is fine, or none, is left alone
+    assert tool_template(Tok()) is None
+    Tok.chat_template = {"default": "x"}
+    assert tool_template(Tok()) is None
 
 
 def test_history_renders_calls_as_objects_with_ids_and_null_content_as_empty():

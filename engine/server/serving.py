@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import uuid
 from collections.abc import AsyncIterator, Callable
 
@@ -186,6 +187,8 @@ class Serving:
     def _render_chat(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         tok = self.engine.tokenizer
         kwargs = {"tools": tools} if tools else {}
+        if tools and (fixed := toolcalls.tool_template(tok)) is not None:
+            kwargs["chat_template"] = fixed
         try:
             text = tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True, **kwargs)
         except Exception as exc:  # jinja raises on conversations the template refuses
@@ -236,12 +239,16 @@ class Serving:
         opts = req.selfrefine
         if refining and opts is None:
             opts = SelfRefineOptions()
+        text_ids = None  # the prompt without the tools, where "auto" may need it
         if kind == "chat":
             assert isinstance(req, ChatCompletionRequest)
             messages = req.chat()
             if refining and messages[-1]["role"] != "user":
                 raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
             ids = self._render_chat(messages, use.tools if use else None)
+            if use is not None and use.choice == "auto" and use.answered:
+                # where the model only repeats an answered call, it is asked again without the tools
+                text_ids = self._render_chat(messages)
             units = [(messages, ids)] * req.n
         else:
             assert isinstance(req, CompletionRequest)
@@ -270,7 +277,8 @@ class Serving:
                 item = make_item(source, run_code=self._runs_code(opts), id=str(i))
                 jobs.append(self._loop_job(*self._job_engines(req), item, cfg))
             else:
-                jobs.append(self._plain_job(self._job_engines(req)[0], ids, sampling, schema, logprobs, use))
+                engine = self._job_engines(req)[0]
+                jobs.append(self._plain_job(engine, ids, sampling, schema, logprobs, use, text_ids))
         prefix = "chatcmpl" if kind == "chat" else "cmpl"
         return Plan(
             kind=kind,
@@ -337,7 +345,13 @@ class Serving:
         schema: dict | None,
         logprobs: int | None = None,
         tools: ToolUse | None = None,
+        text_ids: list[int] | None = None,
     ):
+        """One plain generation. With tools in "auto" and `text_ids` (the prompt without the
+        tools), an output that only repeats calls the history answered is followed by a second
+        generation from `text_ids`, whose text is the answer: small models given a tool's result
+        often write their call again, and answer in text once the tools are out of the prompt."""
+
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
                 kwargs: dict = {"logprobs": logprobs} if logprobs is not None else {}
@@ -354,15 +368,25 @@ class Serving:
 
                         kwargs["on_text"] = with_entries
                 out = await engine.generate(ids, sampling, schema, **kwargs)
+                calls = [Call.of(out, "plain", 0, self.model_name)]
+                tool = toolcalls.parse(tools, out.text, out.finish_reason) if tools is not None else None
+                if tool is not None and tool.repeated and text_ids is not None:
+                    kwargs.pop("on_text", None)  # streamed: the answer is sent whole at the end
+                    kwargs.pop("on_tokens", None)
+                    again = await engine.generate(text_ids, sampling, schema, **kwargs)
+                    calls.append(Call.of(again, "plain", 0, self.model_name))
+                    tool = toolcalls.ToolOutcome(again.text, [], again.finish_reason)
+                    lps = out.logprobs + again.logprobs if out.logprobs is not None else None
+                    out = dataclasses.replace(
+                        out, text=out.text + again.text, logprobs=lps, finish_reason=again.finish_reason
+                    )
             except BaseException as exc:
                 outcome = "cancelled" if isinstance(exc, asyncio.CancelledError) else "error"
                 self.metrics.loops.labels("plain", outcome).inc()
                 raise
             self.metrics.loops.labels("plain", "ok").inc()
-            call = Call.of(out, "plain", 0, self.model_name)
-            self.metrics.record_calls([call])
-            tool = toolcalls.parse(tools, out.text, out.finish_reason) if tools is not None else None
-            return ChoiceResult(out.text, out.finish_reason, [call], logprobs=out.logprobs, tool=tool)
+            self.metrics.record_calls(calls)
+            return ChoiceResult(out.text, out.finish_reason, calls, logprobs=out.logprobs, tool=tool)
 
         return job
 

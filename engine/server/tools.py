@@ -40,6 +40,22 @@ def template_parses_tools(tokenizer) -> bool:
     return isinstance(template, str) and HERMES_TAG in template
 
 
+# Qwen2.5's template (in Qwen2.5-Coder-1.5B's GGUF among others) shows the model a call's shape as
+# `{{"name": <function-name>, ...}}`: Jinja's escape for braces, but written inside a string, where
+# it prints as is. The model then copies the doubled braces into its calls and its answers.
+_DOUBLED_HINT = re.compile(r'\{\{(\\?"name\\?": <function-name>, \\?"arguments\\?": <args-json-object>)\}\}')
+
+
+def tool_template(tokenizer) -> str | None:
+    """The chat template to render a request with tools by: the tokenizer's own with the call's
+    shape shown in single braces, where its own doubles them; None where it is fine as it is."""
+    template = getattr(tokenizer, "chat_template", None)
+    if not isinstance(template, str):
+        return None
+    fixed = _DOUBLED_HINT.sub(r"{\1}", template)
+    return fixed if fixed != template else None
+
+
 @dataclass(frozen=True)
 class ToolUse:
     """A request's tools and what it asks of them; None stands for no tools or tool_choice "none"."""
@@ -108,6 +124,9 @@ class ToolOutcome:
     content: str | None
     tool_calls: list[dict] = field(default_factory=list)
     finish_reason: str = "stop"
+    repeated: bool = False
+    """"auto": the output held only calls the history had already answered, and no other text.
+    Serving then asks again with the tools left out of the prompt, for a text answer."""
 
     def message(self) -> dict:
         msg: dict[str, Any] = {"role": "assistant", "content": self.content}
@@ -160,7 +179,7 @@ def parse(use: ToolUse, text: str, finish_reason: str) -> ToolOutcome:
         calls.append(_call(None, name, json.dumps(args, ensure_ascii=False)))
     if not calls:
         if found:  # only repeats: what the model wrote besides them is its answer
-            return ToolOutcome(content or "", [], finish_reason)
+            return ToolOutcome(content or "", [], finish_reason, repeated=not (content or "").strip())
         return ToolOutcome(text, [], finish_reason)
     return ToolOutcome(content, calls if use.parallel else calls[:1], "tool_calls")
 
