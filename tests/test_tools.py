@@ -18,7 +18,7 @@ from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import ChatCompletionRequest
-from selfrefine.engine.server.serving import LoopGate, Serving
+from selfrefine.engine.server.serving import ANSWER_FROM_RESULTS, LoopGate, Serving
 from selfrefine.engine.server.tools import EMPTY_PARAMETERS, ToolStream, ToolUse, parse, tool_template
 from tests.fakes import CharTokenizer, ScriptedEngine
 
@@ -413,6 +413,7 @@ def test_a_reply_that_only_repeats_an_answered_call_is_asked_again_without_the_t
     assert c["message"] == {"role": "assistant", "content": answer} and c["finish_reason"] == "stop"
     first, second = (engine.tokenizer.decode(p) for p in engine.prompts)
     assert "<tools>" in first and "<tools>" not in second and '{"temperature_c": 17}' in second
+    assert second.endswith(f"<system>{ANSWER_FROM_RESULTS}</>\n<assistant>")  # told to answer
     assert out["usage"]["completion_tokens"] == len(CALL) + len(answer)  # both calls are paid for
 
     serving, engine = _serving([CALL, answer])  # streamed: the answer comes as content
@@ -840,3 +841,58 @@ def test_tool_errors_on_the_real_server(qwen_server):
     with pytest.raises(openai.BadRequestError) as e:
         client.chat.completions.create(model=QWEN, messages=WEATHER_Q, tool_choice="required")
     assert e.value.param == "tool_choice"
+
+
+@pytest.mark.engine
+def test_a_pydantic_ai_agent_calls_its_tool_and_answers_from_the_result(qwen_server):
+    """The issue's agent: pydantic-ai's Agent with one plain tool, asked to use it."""
+    from pydantic_ai import Agent
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
+    from tests.test_server import KEY
+
+    provider = OpenAIProvider(base_url=qwen_server.url + "/v1", api_key=KEY)
+    agent = Agent(
+        OpenAIChatModel(QWEN, provider=provider), model_settings={"temperature": 0, "max_tokens": 96}
+    )
+    calls = []
+
+    @agent.tool_plain
+    def multiply(a: float, b: float) -> float:
+        """Multiply two numbers."""
+        calls.append((a, b))
+        return a * b
+
+    result = agent.run_sync("Use the multiply tool to compute 6 times 7.")
+    assert calls == [(6, 7)]
+    assert "42" in result.output, result.all_messages()
+
+
+@pytest.mark.engine
+def test_a_langchain_tool_calling_agent_calls_its_tool_and_answers_from_the_result(qwen_server):
+    """LangChain's create_agent (a LangGraph tool loop) over langchain-openai's ChatOpenAI."""
+    from langchain.agents import create_agent
+    from langchain_core.tools import tool
+    from langchain_openai import ChatOpenAI
+
+    from tests.test_server import KEY
+
+    asked = []
+
+    @tool
+    def get_population(town: str) -> dict:
+        """Population of a town or city."""
+        asked.append(town)
+        return {"population": 48917} if "westerholm" in town.lower() else {"error": "unknown town"}
+
+    llm = ChatOpenAI(model=QWEN, base_url=qwen_server.url + "/v1", api_key=KEY, temperature=0, max_tokens=96)
+    agent = create_agent(llm, tools=[get_population])
+    question = "What is the population of the town of Westerholm? Use the tool."
+    out = agent.invoke({"messages": [{"role": "user", "content": question}]})
+    kinds = [type(m).__name__ for m in out["messages"]]
+    assert kinds == ["HumanMessage", "AIMessage", "ToolMessage", "AIMessage"], out["messages"]
+    assert [t.lower() for t in asked] == ["westerholm"]
+    assert out["messages"][1].tool_calls[0]["name"] == "get_population"
+    final = out["messages"][-1]
+    assert not final.tool_calls and "48917" in final.content.replace(",", ""), final
