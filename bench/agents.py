@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 TASKS_PATH = Path(__file__).resolve().parent / "agent_tasks.json"
+HOLDOUT_PATH = TASKS_PATH.with_name("agent_tasks_holdout.json")
+"""Tasks written after the call reading and its fallback were tuned on TASKS_PATH: run them with --tasks."""
 
 _WEATHER = {
     "paris": {"temperature_c": 17, "sky": "foggy"},
@@ -248,6 +250,12 @@ def has_facts(answer: str, facts: list[str]) -> list[str]:
     return missing
 
 
+def is_prose(answer: str) -> bool:
+    """Whether an answer is written as text, not as the tool's JSON echoed (an object, an array or
+    a fence): such an answer holds the facts but is no sentence a user would read."""
+    return answer.strip()[:1] not in ("{", "[", "`", "")
+
+
 @dataclass
 class Outcome:
     id: str
@@ -366,8 +374,12 @@ def main(argv: list[str] | None = None) -> int:
         client, a.model, tasks, a.steps, a.max_tokens, a.workers, log=lambda s: print(s, flush=True)
     )
     ok = sum(o.ok for o in outcomes)
+    prose = sum(o.ok and is_prose(o.answer or "") for o in outcomes)
     print(table(outcomes))
-    print(f"success: {ok}/{len(outcomes)} = {ok / len(outcomes):.2f} ({a.model}, {time.time() - t0:.0f}s)")
+    print(
+        f"success: {ok}/{len(outcomes)} = {ok / len(outcomes):.2f}, {prose} of them in prose "
+        f"({a.model}, {time.time() - t0:.0f}s)"
+    )
     if a.json:
         a.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))
     return 0

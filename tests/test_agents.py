@@ -3,13 +3,16 @@ which measure tool-using agents end to end against a server: here, that the task
 helpers are what the harness needs. The success share on a real model is a measurement, not yet a
 test: see README, "Tool calling"."""
 
-from selfrefine.bench.agents import TOOLS, has_facts, load_tasks, valid_arguments
+from selfrefine.bench.agents import HOLDOUT_PATH, TOOLS, has_facts, is_prose, load_tasks, valid_arguments
 
 
 def test_the_tasks_are_well_formed():
-    tasks = load_tasks()
-    assert len(tasks) >= 20 and len({t["id"] for t in tasks}) == len(tasks)
-    assert all(t["facts"] and set(t["expect"]) <= set(t["tools"]) for t in tasks)
+    tasks, holdout = load_tasks(), load_tasks(HOLDOUT_PATH)
+    assert len(tasks) >= 20 and len(holdout) >= 10
+    assert len({t["id"] for t in tasks + holdout}) == len(tasks) + len(holdout)
+    assert all(t["facts"] and set(t["expect"]) <= set(t["tools"]) for t in tasks + holdout)
+    assert not {t["prompt"] for t in tasks} & {t["prompt"] for t in holdout}
+    assert is_prose("It is 17 C.") and not is_prose('{"result": 42}') and not is_prose("```json\n{}```")
     assert valid_arguments(TOOLS["multiply"], '{"a": 6, "b": 7}') == {"a": 6, "b": 7}
     assert valid_arguments(TOOLS["multiply"], '{"a": "6"}') is None
     assert has_facts("It has 48917 people.", ["48,917", "people"]) == []

@@ -127,6 +127,12 @@ class _FaultAt:
         return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
 
+ANSWER_FROM_RESULTS = "Answer the user's question in plain words from the tool results above."
+"""The system message that ends the second prompt of an "auto" reply that only repeated answered
+calls (`_plain_job`). Without it the 1.5B, the tools out of its prompt, declined ("I can't assist
+with that") or thanked the user for the result on 4 of the 25 agent tasks."""
+
+
 class Serving:
     """Chat and text completions over one shared engine (and a critic's for the loops)."""
 
@@ -247,8 +253,9 @@ class Serving:
                 raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
             ids = self._render_chat(messages, use.tools if use else None)
             if use is not None and use.choice == "auto" and use.answered:
-                # where the model only repeats an answered call, it is asked again without the tools
-                text_ids = self._render_chat(messages)
+                # where the model only repeats an answered call, it is asked again without the
+                # tools, told to answer from their results
+                text_ids = self._render_chat([*messages, {"role": "system", "content": ANSWER_FROM_RESULTS}])
             units = [(messages, ids)] * req.n
         else:
             assert isinstance(req, CompletionRequest)
@@ -348,7 +355,7 @@ class Serving:
         text_ids: list[int] | None = None,
     ):
         """One plain generation. With tools in "auto" and `text_ids` (the prompt without the
-        tools), an output that only repeats calls the history answered is followed by a second
+        tools, ending in ANSWER_FROM_RESULTS), an output that only repeats calls the history answered is followed by a second
         generation from `text_ids`, whose text is the answer: small models given a tool's result
         often write their call again, and answer in text once the tools are out of the prompt."""
 
