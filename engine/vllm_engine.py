@@ -192,6 +192,12 @@ class VLLMEngine(Backend):
         from vllm.v1.engine.async_llm import AsyncLLM
 
         args = self.engine_args()
+        if self.is_cpu and args.distributed_executor_backend == "ray":
+            raise InvalidParameter(
+                "distributed_executor_backend",
+                "vLLM's CPU build cannot run the Ray executor (vLLM 0.32 refuses it: 'current "
+                "platform cpu does not support ray'); leave it unset (mp) here, use ray on GPU nodes",
+            )
         if (
             self.is_cpu
         ):  # here, not in engine_args: `selfrefine engine-args` shows a layout without running it

@@ -1,7 +1,7 @@
 """The agent tasks of bench/agents.py (`python -m selfrefine.bench.agents --base-url URL --model M`),
 which measure tool-using agents end to end against a server: here, that the tasks and the scoring
-helpers are what the harness needs. The success share on a real model is a measurement, not yet a
-test: see README, "Tool calling"."""
+helpers are what the harness needs. The run on a real model, with its success share printed, is
+`tests/test_tools.py::test_the_agent_tasks_end_to_end_with_the_success_share_printed`."""
 
 from selfrefine.bench.agents import HOLDOUT_PATH, TOOLS, has_facts, is_prose, load_tasks, valid_arguments
 

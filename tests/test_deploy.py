@@ -116,6 +116,21 @@ def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
     assert args.kv_cache_memory_bytes == 2 << 30
 
 
+def test_the_ray_executor_is_refused_on_cpu_before_vllm_starts(monkeypatch):
+    """vLLM's CPU build fails deep in its engine process ("current platform cpu does not support
+    ray", seen with `serve --distributed-executor-backend ray` here): refused up front instead."""
+    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.errors import InvalidParameter
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+
+    monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
+    engine = VLLMEngine("some/model", options=EngineOptions(distributed_executor_backend="ray"))
+    with pytest.raises(InvalidParameter) as e:
+        engine.start()
+    assert e.value.param == "distributed_executor_backend" and "does not support ray" in str(e.value)
+    assert engine._llm is None
+
+
 @pytest.mark.parametrize(
     "bad",
     [

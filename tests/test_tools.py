@@ -896,3 +896,25 @@ def test_a_langchain_tool_calling_agent_calls_its_tool_and_answers_from_the_resu
     assert out["messages"][1].tool_calls[0]["name"] == "get_population"
     final = out["messages"][-1]
     assert not final.tool_calls and "48917" in final.content.replace(",", ""), final
+
+
+@pytest.mark.engine
+def test_the_agent_tasks_end_to_end_with_the_success_share_printed(qwen_server, capsys):
+    """bench/agents.py's 25 tasks and 14 held-out ones against the server on the 0.5B, eight at a
+    time. Measured here: 19/25 and 13/14, most answers the result's JSON echoed (README, Agents;
+    the 1.5B, recommended for tools, 23/25 and 14/14). The floor below is far under that: it fails
+    when the round trip breaks, not when a greedy path moves."""
+    from selfrefine.bench.agents import HOLDOUT_PATH, load_tasks, run_all
+    from tests.test_server import KEY
+
+    client = openai.OpenAI(base_url=qwen_server.url + "/v1", api_key=KEY, max_retries=0, timeout=600)
+    tasks = load_tasks() + load_tasks(HOLDOUT_PATH)
+    outcomes = run_all(client, QWEN, tasks, workers=8, log=lambda s: None)
+    ok = sum(o.ok for o in outcomes)
+    with capsys.disabled():
+        print(f"\nagent tasks on {QWEN}: {ok}/{len(outcomes)} = {ok / len(outcomes):.2f}")
+    assert [o.id for o in outcomes] == [t["id"] for t in tasks]
+    assert all(o.ok or o.why for o in outcomes)
+    assert not [o.why for o in outcomes if "Error" in o.why]  # no HTTP failure
+    assert sum(bool(o.calls) for o in outcomes) >= 0.9 * len(tasks)  # the model calls tools
+    assert ok >= 0.5 * len(tasks), [(o.id, o.why) for o in outcomes if not o.ok]

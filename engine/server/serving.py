@@ -355,9 +355,10 @@ class Serving:
         text_ids: list[int] | None = None,
     ):
         """One plain generation. With tools in "auto" and `text_ids` (the prompt without the
-        tools, ending in ANSWER_FROM_RESULTS), an output that only repeats calls the history answered is followed by a second
-        generation from `text_ids`, whose text is the answer: small models given a tool's result
-        often write their call again, and answer in text once the tools are out of the prompt."""
+        tools, ending in ANSWER_FROM_RESULTS), an output that only repeats calls the history
+        answered is followed by a second generation from `text_ids`, whose text is the answer:
+        small models given a tool's result often write their call again, and answer in text once
+        the tools are out of the prompt."""
 
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
