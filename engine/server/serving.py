@@ -128,9 +128,9 @@ class _FaultAt:
 
 
 ANSWER_FROM_RESULTS = "Answer the user's question in plain words from the tool results above."
-"""The system message that ends the second prompt of an "auto" reply that only repeated answered
-calls (`_plain_job`). Without it the 1.5B, the tools out of its prompt, declined ("I can't assist
-with that") or thanked the user for the result on 4 of the 25 agent tasks."""
+"""The system message that ends the second prompt of an "auto" reply with no new call and no text
+after tool results (`_plain_job`). Without it the 1.5B, the tools out of its prompt, declined
+("I can't assist with that") or thanked the user for the result on 4 of the 25 agent tasks."""
 
 
 class Serving:
@@ -253,7 +253,7 @@ class Serving:
                 raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
             ids = self._render_chat(messages, use.tools if use else None)
             if use is not None and use.choice == "auto" and use.answered:
-                # where the model only repeats an answered call, it is asked again without the
+                # where the model writes no new call and no text, it is asked again without the
                 # tools, told to answer from their results
                 text_ids = self._render_chat([*messages, {"role": "system", "content": ANSWER_FROM_RESULTS}])
             units = [(messages, ids)] * req.n
@@ -355,10 +355,10 @@ class Serving:
         text_ids: list[int] | None = None,
     ):
         """One plain generation. With tools in "auto" and `text_ids` (the prompt without the
-        tools, ending in ANSWER_FROM_RESULTS), an output that only repeats calls the history
-        answered is followed by a second generation from `text_ids`, whose text is the answer:
-        small models given a tool's result often write their call again, and answer in text once
-        the tools are out of the prompt."""
+        tools, ending in ANSWER_FROM_RESULTS), an output with no new call and no text (empty, or
+        only calls the history answered) is followed by a second generation from `text_ids`, whose
+        text is the answer: small models given a tool's result often write their call again or
+        stop at once, and answer in text once the tools are out of the prompt."""
 
         async def job(on_event: Callable[[dict], None], on_text=None) -> ChoiceResult:
             try:
@@ -378,7 +378,7 @@ class Serving:
                 out = await engine.generate(ids, sampling, schema, **kwargs)
                 calls = [Call.of(out, "plain", 0, self.model_name)]
                 tool = toolcalls.parse(tools, out.text, out.finish_reason) if tools is not None else None
-                if tool is not None and tool.repeated and text_ids is not None:
+                if tool is not None and tool.no_answer and text_ids is not None:
                     kwargs.pop("on_text", None)  # streamed: the answer is sent whole at the end
                     kwargs.pop("on_tokens", None)
                     again = await engine.generate(text_ids, sampling, schema, **kwargs)

@@ -124,9 +124,10 @@ class ToolOutcome:
     content: str | None
     tool_calls: list[dict] = field(default_factory=list)
     finish_reason: str = "stop"
-    repeated: bool = False
-    """"auto": the output held only calls the history had already answered, and no other text.
-    Serving then asks again with the tools left out of the prompt, for a text answer."""
+    no_answer: bool = False
+    """"auto": the output made no new call and holds no text: it was empty, or only calls the
+    history had already answered. After tool results, serving then asks again with the tools left
+    out of the prompt, for a text answer."""
 
     def message(self) -> dict:
         msg: dict[str, Any] = {"role": "assistant", "content": self.content}
@@ -179,8 +180,8 @@ def parse(use: ToolUse, text: str, finish_reason: str) -> ToolOutcome:
         calls.append(_call(None, name, json.dumps(args, ensure_ascii=False)))
     if not calls:
         if found:  # only repeats: what the model wrote besides them is its answer
-            return ToolOutcome(content or "", [], finish_reason, repeated=not (content or "").strip())
-        return ToolOutcome(text, [], finish_reason)
+            return ToolOutcome(content or "", [], finish_reason, no_answer=not (content or "").strip())
+        return ToolOutcome(text, [], finish_reason, no_answer=not text.strip())
     return ToolOutcome(content, calls if use.parallel else calls[:1], "tool_calls")
 
 
