@@ -300,7 +300,7 @@ def test_selfrefine_eval_refuses_to_resume_after_the_task_files_changed(tmp_path
     assert started == ["fake", "fake"]  # refused up front: no engine started for it
     assert (out / ev.RECORDS).read_text() == records
 
-    # mark the finished records: --restart redoes them
+    # mark the finished records: --restart redoes them (tests/test_cli.py's real run resumes only)
     planted = [json.dumps({**json.loads(x), "planted": True}) for x in records.splitlines()]
     (out / ev.RECORDS).write_text("\n".join(planted) + "\n")
     restarted = CliRunner().invoke(cli.app, [*args, "--restart"])
