@@ -187,10 +187,10 @@ def test_grammar_feedback_always_parses_with_speculation(ngram):
     # drafts forced (auto drafts nothing on CPU): answers sampled at 1.0, feedback greedy; one loop
     # at a time (sampled completions batched under n-gram drafts are corrupted on CPU, see auto)
     engine, run = ngram
-    res, accepted = run(_run_loops(engine, ITEMS, 1.0, n_seeds=2))
+    res, accepted = run(_run_loops(engine, ITEMS, 1.0))
     assert not any(isinstance(r, LoopError) for r in res), [r.error for r in res if isinstance(r, LoopError)]
     feedback = [c for r in res for c in r.trace if c.stage == "feedback"]
-    assert accepted > 0 and len(res) == 6 and len(feedback) >= 6 * 2
+    assert accepted > 0 and len(res) == 3 and len(feedback) >= 3 * 2
     for c in feedback:
         assert c.feedback_error is None, c.text
         parsed = json.loads(c.text)
