@@ -66,14 +66,15 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     assert len(calls) == 50
     # the grammar never lets a review out of its format; its one gap is the token budget
     # (grammars.feedback.WORD_CHARS, pinned in test_feedback): valid words longer than the budget
-    # assumes run to max_tokens with the JSON open. Seen once in 50 here (a reverse-order run:
-    # "EOF while parsing a string at line 1 column 2799"), so at most one such cut passes
+    # assumes run to max_tokens with the JSON open. Seen once in 50 in each of two whole-suite
+    # runs ("EOF while parsing a string at line 1 column 2799"): a bound of one would fail about
+    # one run in four, so up to 5 such cuts pass (about 1 run in 500 at 2% a review), no other failure
     cut = [c for c in calls if c.feedback is None]
     failures = [c.feedback_error for c in cut]
     assert all(c.finish_reason == "length" and "EOF while parsing" in c.feedback_error for c in cut), failures
-    assert len(cut) <= 1, failures
+    assert len(cut) <= 5, failures
     lo, hi = grammar.spec.scale
-    assert all(lo <= v <= hi for c in calls for v in c.feedback["scores"].values())
+    assert all(lo <= v <= hi for c in calls if c.feedback is not None for v in c.feedback["scores"].values())
 
     text = RefineConfig(
         max_rounds=0, selection="best", feedback_mode="text", feedback_temperature=1.0, sampling=samp
