@@ -95,19 +95,27 @@ def key_server(tmp_path_factory):
         stop(srv)
 
 
+def hosted(make):
+    """Yield (engine, run) for the engine `make()` starts on its own event-loop thread (the engine
+    binds to the loop it starts on), with `run` running a coroutine there; shut both down after.
+    A fixture body: `yield from hosted(lambda: VLLMEngine(...).start())`."""
+    lt = LoopThread()
+
+    async def start():
+        return make()
+
+    engine = lt.run(start())
+    try:
+        yield engine, lt.run
+    finally:
+        engine.shutdown()
+        lt.close()
+
+
 @pytest.fixture(scope="session")
 def real(test_model_path):
     """(engine, run): the real VLLMEngine and a function that runs a coroutine on its loop."""
     from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
-    lt = LoopThread()
-
-    async def start():
-        return VLLMEngine(
-            test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
-        ).start()
-
-    engine = lt.run(start())
-    yield engine, lt.run
-    engine.shutdown()
-    lt.close()
+    options = EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
+    yield from hosted(lambda: VLLMEngine(test_model_path, TEST_MODEL, options).start())

@@ -29,7 +29,7 @@ from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions
 from selfrefine.grammars.feedback import Checklist, FeedbackSpec, verdict_schema
 from selfrefine.grammars.outlines_schema import outlines_schema, schema_regex
-from tests.conftest import TEST_MODEL, LoopThread
+from tests.conftest import TEST_MODEL, hosted
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 SCORES = {"correctness": 5, "completeness": 1, "clarity": 3}
@@ -231,15 +231,8 @@ def test_the_transformers_backend_never_imports_vllm():
 def hf(test_model_path):
     """(engine, run): the transformers backend on SmolLM2-135M. One torch thread: this test
     machine runs other engines beside it, and torch threads spinning against them ran ~10x slower."""
-    lt = LoopThread()
-
-    async def start():
-        return HFEngine(test_model_path, TEST_MODEL, EngineOptions(max_model_len=4096), threads=1).start()
-
-    engine = lt.run(start())
-    yield engine, lt.run
-    engine.shutdown()
-    lt.close()
+    options = EngineOptions(max_model_len=4096)
+    yield from hosted(lambda: HFEngine(test_model_path, TEST_MODEL, options, threads=1).start())
 
 
 @pytest.fixture(params=["transformers", "vllm"])

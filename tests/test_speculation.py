@@ -117,23 +117,15 @@ def _engine(path: str, speculation: str):
 @pytest.fixture(scope="module")
 def ngram(test_model_path):
     """(engine, run): one n-gram engine for both engine tests of this file (one start, not two)."""
-    from tests.conftest import LoopThread
+    from tests.conftest import hosted
 
-    lt = LoopThread()
-
-    async def start():
-        return _engine(test_model_path, "ngram")
-
-    engine = lt.run(start())
-    yield engine, lt.run
-    engine.shutdown()
-    lt.close()
+    yield from hosted(lambda: _engine(test_model_path, "ngram"))
 
 
 ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total"
 
 
-def _run_loops(engine, items: list[str], temperature: float, n_seeds: int = 1, concurrency: int = 1):
+def _run_loops(engine, items: list[str], temperature: float):
     """Grammar-feedback loops (the feedback greedy, as by default) on `engine`, from a cold prefix
     cache: (results, draft tokens the verifier accepted meanwhile)."""
     from selfrefine.engine import settings
@@ -143,19 +135,17 @@ def _run_loops(engine, items: list[str], temperature: float, n_seeds: int = 1, c
     async def go():
         await engine.reset_prefix_cache()  # a greedy run compared across engines starts cold in each
         before = engine.vllm_value(ACCEPTED)
-        res = []
-        for seed in range(n_seeds):
-            cfg = settings.refine_config(
-                rounds=2,
-                temperature=temperature,
-                max_tokens=96,
-                seed=seed,
-                stop_flag=False,
-                stop_on_top=False,
-                stop_on_no_problems=False,
-                reject=False,
-            )
-            res += await refine_many(engine, [Item(input=t) for t in items], cfg, concurrency=concurrency)
+        cfg = settings.refine_config(
+            rounds=2,
+            temperature=temperature,
+            max_tokens=96,
+            seed=0,
+            stop_flag=False,
+            stop_on_top=False,
+            stop_on_no_problems=False,
+            reject=False,
+        )
+        res = await refine_many(engine, [Item(input=t) for t in items], cfg, concurrency=1)
         return res, engine.vllm_value(ACCEPTED) - before
 
     return go()
