@@ -306,3 +306,35 @@ def test_every_reference_passes_its_hidden_tests(task):
     for r in task.rows():
         if r["kind"] == "function":
             assert task.scorer.score(r, r["reference"])["score"] == 1.0, r["id"]
+
+
+# ------------------------------------------------------------------ the README's per-kind table
+
+
+def _rec(base, final, points, fault, candidates, completion, seconds):
+    """A record as `selfrefine eval` writes it, reduced to what the table reads."""
+    review = {"stage": "feedback", "round": 0, "feedback": {"feedback": points, "scores": {}, "stop": False}}
+    found = "a fault" if fault else None
+    trace = [
+        {"stage": "draft", "round": 0, "completion_tokens": 10, "seconds": 2.0},
+        {**review, "problems": [*points, *([found] if fault else [])], "fault": found},
+        *[{"stage": "candidate", "round": 1}] * candidates,
+    ]
+    checks = {"observed": 1, **({"fault": 1} if fault else {})}
+    return {
+        "status": "ok", "base": base, "final": final, "trace": trace, "checks": checks,
+        "usage_all_calls": {"completion_tokens": completion}, "seconds": seconds,
+    }  # fmt: skip
+
+
+def test_the_results_table_counts_what_its_header_says():
+    from selfrefine.tasks.tools.generic_table import kind_stats
+
+    fixed = _rec(0.0, 1.0, [], True, 3, 50, 8.0)  # a failing draft the critic passed: a miss
+    fine = _rec(1.0, 1.0, ["be shorter"], False, 0, 30, 4.0)  # a good draft the critic flagged
+    caught = _rec(0.0, 0.0, ["too long"], True, 2, 40, 6.0)  # a failing draft, flagged
+    s = kind_stats([fixed, fine, caught, {"status": "error"}])
+    assert (s["n"], s["errors"], s["base"], s["refined"]) == (3, 1, 1 / 3, 2 / 3)
+    assert (s["better"], s["worse"], s["observed"], s["faulted"], s["candidates"]) == (1, 0, 3, 2, 5)
+    assert (s["precision"], s["recall"]) == (0.5, 0.5)  # the tool's fault is not the critic's finding
+    assert s["tokens"] == 120 / 30 and s["seconds"] == 18 / 6
