@@ -242,7 +242,7 @@ OPTIONS: tuple[Option, ...] = (
     _o(
         "candidates",
         "int",
-        4,
+        8,
         "after a tool proves the answer wrong (a fault), write this many rewrites at once and keep "
         "the one with the fewest faults; a rewrite the tools find no better is refused (1-8; 1: one "
         "rewrite, the tools only inform it)",
