@@ -5,6 +5,7 @@ import functools
 import os
 import sys
 import threading
+import warnings
 
 import pytest
 
@@ -119,3 +120,66 @@ def real(test_model_path):
 
     options = EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
     yield from hosted(lambda: VLLMEngine(test_model_path, TEST_MODEL, options).start())
+
+
+class Shared:
+    """A started engine that lives on another event loop, seen from the caller's loop under
+    `name`: generate() runs on the engine's loop and is awaited from the caller's; start() and
+    shutdown() do nothing, since the fixture that started the engine owns it. Everything else is
+    the engine's own. It lets an in-process command (its own asyncio.run) use a session engine."""
+
+    def __init__(self, engine, loop: asyncio.AbstractEventLoop, name: str):
+        self._engine, self._loop, self.name = engine, loop, name
+
+    def __getattr__(self, attr):
+        return getattr(self._engine, attr)
+
+    def start(self):
+        return self
+
+    def shutdown(self) -> None:
+        pass
+
+    async def _there(self, coro):
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, self._loop))
+
+    async def generate(self, *args, **kwargs):
+        return await self._there(self._engine.generate(*args, **kwargs))
+
+    async def reset_prefix_cache(self) -> None:
+        await self._there(self._engine.reset_prefix_cache())
+
+
+@pytest.fixture
+def cli_on_real(real, monkeypatch):
+    """invoke(*args): the real `selfrefine` command run in-process (typer's CliRunner), every
+    engine it starts being the session's real engine under the name it asked for (as many as it
+    asks for: a critic or a judge is one more name for the same engine). For the commands' logic
+    on a real model without a vLLM start each; start-up itself is tested in subprocesses
+    (tests/test_cli.py). Returns click's Result (stdout, stderr, exit_code)."""
+    from typer.testing import CliRunner
+
+    from selfrefine import cli
+
+    engine, run = real
+    started: list[str] = []
+
+    def make_engine(backend, path, name, options):
+        started.append(name)
+        return Shared(engine, run.__self__.loop, name)  # run is the engine's LoopThread.run
+
+    monkeypatch.setattr(cli.settings, "make_engine", make_engine)
+
+    def invoke(*args):
+        # the command quiets vLLM through os.environ and the warning filters (engine.quiet):
+        # undo both, so that this process and the subprocesses later tests start are unchanged
+        environ = dict(os.environ)
+        try:
+            with warnings.catch_warnings():
+                return CliRunner().invoke(cli.app, [str(a) for a in args])
+        finally:
+            os.environ.clear()
+            os.environ.update(environ)
+
+    invoke.started = started
+    return invoke

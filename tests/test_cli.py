@@ -1,4 +1,7 @@
-"""The real `selfrefine` CLI in a subprocess, as a user runs it."""
+"""The real `selfrefine` CLI: in a subprocess, as a user runs it, where start-up, the output
+streams and the engines' own options are under test (the progress and critic tests), and
+in-process on the session's real engine (`cli_on_real`) where the command's logic is: a vLLM
+start costs ~35 s here, and each subprocess run paid one or two."""
 
 import json
 import os
@@ -68,22 +71,23 @@ def test_bad_input_gets_a_clear_error_and_no_traceback(args, message):
 
 
 @pytest.mark.engine
-def test_run_from_task_uses_the_tasks_schema_and_scores_every_output():
-    p = cli(
+def test_run_from_task_uses_the_tasks_schema_and_scores_every_output(cli_on_real):
+    p = cli_on_real(
         "run", "--from-task", "commongen_hard", "--row", "3", "--rounds", "1", "--json", "--model", TEST_MODEL
     )
-    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.exit_code == 0, p.output[-3000:]
+    assert cli_on_real.started == [TEST_MODEL]
     res = json.loads(p.stdout)
     assert res["task"] == "commongen_hard" and res["row"] == 3
     assert len(res["scores"]) == len(res["outputs"]) and all(0 <= v <= 1 for v in res["scores"])
     data = Path(__file__).resolve().parents[1] / "tasks" / "commongen_hard" / "data.jsonl"
     concepts = json.loads(data.read_text().splitlines()[3])["concepts"]
     assert set(res["trace"][1]["feedback"]["missing"]) == set(concepts)  # the item's own checklist
-    assert "scorer (" in p.stderr
+    assert "scorer (" in " ".join(p.stderr.split())
 
 
 @pytest.mark.engine
-def test_run_batch_file_writes_one_record_per_line_in_order(tmp_path):
+def test_run_batch_file_writes_one_record_per_line_in_order(tmp_path, cli_on_real):
     src = tmp_path / "in.jsonl"
     lines = [
         json.dumps({"id": "a", "input": "Name a color."}),
@@ -93,13 +97,14 @@ def test_run_batch_file_writes_one_record_per_line_in_order(tmp_path):
     ]
     src.write_text("\n".join(lines) + "\n")
     dst = tmp_path / "out.jsonl"
-    p = cli("run", "--file", str(src), "--out", str(dst), "--rounds", "1", *FAST)
-    assert p.returncode == 0, p.stderr[-3000:]
+    p = cli_on_real("run", "--file", src, "--out", dst, "--rounds", "1", *FAST)
+    assert p.exit_code == 0, p.output[-3000:]
     rows = [json.loads(line) for line in dst.read_text().splitlines()]
     assert [r["id"] for r in rows] == ["a", "line-2", "line-3", "line-4"]
     assert rows[0]["answer"] and rows[2]["answer"]
     assert rows[1]["error_type"] == rows[3]["error_type"] == "invalid_input"
-    assert "wrote 4 records" in p.stderr and "2 errors" in p.stderr
+    said = " ".join(p.stderr.split())  # rich wraps long lines
+    assert "wrote 4 records" in said and "2 errors" in said
 
 
 def test_quiet_env_only_without_verbose_and_never_over_the_users_own(monkeypatch):
@@ -207,22 +212,12 @@ def _records(folder: Path) -> list[dict]:
 
 
 @pytest.mark.engine
-def test_eval_judge_model_scores_a_judged_task(tmp_path):
+def test_eval_judge_model_scores_a_judged_task(tmp_path, cli_on_real):
     judge = _model_copy(tmp_path, "judge-smol")
     out = tmp_path / "run"
-    p = cli(
-        "eval",
-        "dialogue",
-        "--limit",
-        "1",
-        "--judge-model",
-        judge,
-        "--out",
-        str(out),
-        *EVAL_FAST,
-        timeout=1500,
-    )  # two engines start: minutes on a machine shared with other engines
-    assert p.returncode == 0, p.stderr[-3000:]
+    p = cli_on_real("eval", "dialogue", "--limit", "1", "--judge-model", judge, "--out", out, *EVAL_FAST)
+    assert p.exit_code == 0, p.output[-3000:]
+    assert cli_on_real.started == [TEST_MODEL, "judge-smol"]  # an engine for the judge, by its name
     [rec] = _records(out)
     assert rec["status"] == "ok" and rec["scores"]
     assert all(s["judge"] == "judge-smol" for s in rec["scores"])  # not the --model
@@ -231,17 +226,17 @@ def test_eval_judge_model_scores_a_judged_task(tmp_path):
 
 
 @pytest.mark.engine
-def test_eval_resumes_when_the_command_is_repeated(tmp_path):
+def test_eval_resumes_when_the_command_is_repeated(tmp_path, cli_on_real):
     out = tmp_path / "run"
     args = ["eval", "commongen_hard", "--out", str(out), *EVAL_FAST]
-    p = cli(*args, "--limit", "1")
-    assert p.returncode == 0, p.stderr[-3000:]
+    p = cli_on_real(*args, "--limit", "1")
+    assert p.exit_code == 0, p.output[-3000:]
     [first] = _records(out)
     assert first["status"] == "ok"
     # mark the finished record: a resumed run keeps it as it is, a restarted one redoes it
     (out / "records.jsonl").write_text(json.dumps({**first, "planted": True}) + "\n")
-    p = cli(*args, "--limit", "2")  # the same command, one more item: only that one runs
-    assert p.returncode == 0, p.stderr[-3000:]
+    p = cli_on_real(*args, "--limit", "2")  # the same command, one more item: only that one runs
+    assert p.exit_code == 0, p.output[-3000:]
     resumed = _records(out)
     assert [r["id"] for r in resumed] == [first["id"], resumed[1]["id"]] and resumed[1]["id"] != first["id"]
     assert resumed[0] == {**first, "planted": True} and "planted" not in resumed[1]
