@@ -37,7 +37,8 @@ def _critic_flagged(trace: list[dict]) -> bool | None:
     for key, problem_when in (("missing", True), ("met", False)):  # the requirements form
         if isinstance(fb.get(key), dict):
             return any(v is problem_when for v in fb[key].values())
-    return bool(first.get("problems")) and not first.get("fault")
+    # other forms: the review's problems, the tool's fault (one entry when it fired) not counted
+    return len(first.get("problems") or []) > bool(first.get("fault"))
 
 
 def kind_stats(records: list[dict]) -> dict:
@@ -52,6 +53,7 @@ def kind_stats(records: list[dict]) -> dict:
         fp += flagged and not wrong
         fn += wrong and not flagged
     draft = [next(c for c in r["trace"] if c["stage"] == "draft") for r in ok]
+    plain_s, loop_s = sum(d["seconds"] for d in draft), sum(r["seconds"] for r in ok)
     return {
         "n": n,
         "errors": len(records) - n,
@@ -66,9 +68,9 @@ def kind_stats(records: list[dict]) -> dict:
         "candidates": sum(c["stage"] == "candidate" for r in ok for c in r["trace"]),
         "tokens": sum(r["usage_all_calls"]["completion_tokens"] for r in ok)
         / max(1, sum(d["completion_tokens"] for d in draft)),
-        "seconds": sum(r["seconds"] for r in ok) / max(1e-9, sum(d["seconds"] for d in draft)),
-        "plain_s": sum(d["seconds"] for d in draft) / n,
-        "loop_s": sum(r["seconds"] for r in ok) / n,
+        "seconds": loop_s / max(1e-9, plain_s),
+        "plain_s": plain_s / n,
+        "loop_s": loop_s / n,
     }
 
 
