@@ -338,3 +338,25 @@ def test_the_results_table_counts_what_its_header_says():
     assert (s["better"], s["worse"], s["observed"], s["faulted"], s["candidates"]) == (1, 0, 3, 2, 5)
     assert (s["precision"], s["recall"]) == (0.5, 0.5)  # the tool's fault is not the critic's finding
     assert s["tokens"] == 120 / 30 and s["seconds"] == 18 / 6
+
+
+def test_the_verdict_table_counts_the_requirements_forms_bias():
+    from selfrefine.tasks.tools.generic_table import verdict_stats
+
+    def rec(picked, reviews, scores):
+        trace = [{"stage": "draft", "round": 0}]
+        if picked:
+            trace.append({"stage": "requirements", "round": 0, "feedback": {"requirements": ["a", "b"]}})
+        return {"status": "ok", "trace": trace, "feedback": reviews, "scores": [{"score": x} for x in scores]}
+
+    points = {"feedback": ["shorter"], "scores": {}, "stop": False}  # the fallback: not counted
+    records = [
+        rec(True, [{"missing": {"a": True, "b": False}}, {"missing": {"a": False, "b": False}}], [0.0, 1.0]),
+        rec(True, [{"met": {"a": True, "b": True}}], [0.0]),  # "met": false is the problem: a miss
+        rec(False, [points], [0.0]),
+        rec(True, [{"met": {"a": False, "b": True}}], [1.0]),  # a problem said of a passing output
+        {"status": "error"},
+    ]
+    s = verdict_stats(records)
+    assert (s["n"], s["picked"], s["reviews"], s["verdicts"], s["problems"]) == (4, 3, 4, 8, 2)
+    assert s["failing"] == 2 and (s["precision"], s["recall"]) == (0.5, 0.5)

@@ -1,6 +1,7 @@
 """Maintainer tool: the generic task's per-kind results rows (tasks/README.md) from eval run folders.
 
 Run: python -m selfrefine.tasks.tools.generic_table RUN_DIR [RUN_DIR ...]
+     python -m selfrefine.tasks.tools.generic_table --verdicts RUN_DIR ...  (requirements form)
 
 Per kind (constraints, function, everyday), from each folder's records.jsonl and the rows of
 tasks/generic/data.jsonl (joined by id):
@@ -13,6 +14,11 @@ tasks/generic/data.jsonl (joined by id):
 - completion tokens and seconds, loop / plain: summed over the kind's loops, every call of the loop
   (candidates and reviews included) and its wall time, against the draft call alone, which is the
   plain answer.
+
+`--verdicts` prints, for runs of the requirements form (`feedback_form: requirements`), the
+critic's yes / no bias: on how many requests it picked requirements, how many verdicts it gave
+and how many of them say "a problem", and, per reviewed output, its precision / recall against
+the checker (the output fails) when any verdict says a problem.
 """
 
 from __future__ import annotations
@@ -74,6 +80,42 @@ def kind_stats(records: list[dict]) -> dict:
     }
 
 
+VERDICT_KEYS = {"missing": True, "met": False}  # the form's verdict key: the value that says a problem
+
+
+def verdict_stats(records: list[dict]) -> dict:
+    """The requirements form's verdicts against the checker, per reviewed output: record
+    `feedback[t]` reviews `outputs[t]`, scored in `scores[t]`. Reviews of the points form (the
+    fallback where the critic picked nothing) are not counted."""
+    ok = [r for r in records if r["status"] == "ok"]
+    picked = sum(
+        any(
+            c["stage"] == "requirements" and (c.get("feedback") or {}).get("requirements") for c in r["trace"]
+        )
+        for r in ok
+    )
+    verdicts = problems = reviews = tp = fp = fn = 0
+    for r in ok:
+        for fb, score in zip(r["feedback"], r["scores"]):
+            key = next((k for k in VERDICT_KEYS if isinstance((fb or {}).get(k), dict)), None)
+            if key is None:
+                continue
+            said = [v is VERDICT_KEYS[key] for v in fb[key].values()]
+            reviews, verdicts, problems = reviews + 1, verdicts + len(said), problems + sum(said)
+            flagged, wrong = any(said), score["score"] < 1
+            tp, fp, fn = tp + (flagged and wrong), fp + (flagged and not wrong), fn + (wrong and not flagged)
+    return {
+        "n": len(ok),
+        "picked": picked,
+        "reviews": reviews,
+        "verdicts": verdicts,
+        "problems": problems,
+        "failing": tp + fn,
+        "precision": tp / (tp + fp) if tp + fp else None,
+        "recall": tp / (tp + fn) if tp + fn else None,
+    }
+
+
 def _f(x, spec=".2f") -> str:
     return "-" if x is None else format(x, spec)
 
@@ -98,7 +140,24 @@ def rows(folder: Path) -> list[str]:
     return out
 
 
+def verdict_rows(folder: Path) -> str:
+    records = [json.loads(x) for x in (folder / "records.jsonl").read_text().splitlines()]
+    s = verdict_stats(records)
+    return (
+        f"| {folder.name} | {s['n']} | {s['picked']} | {s['reviews']} | {s['problems']} of {s['verdicts']} | "
+        f"{s['failing']} | {_f(s['precision'])} / {_f(s['recall'])} |"
+    )
+
+
 def main(dirs: list[str]) -> None:
+    if dirs[:1] == ["--verdicts"]:
+        print(
+            "| run | requests | requirements picked | reviews with verdicts | verdicts saying a problem | "
+            "failing outputs reviewed | precision / recall |"
+        )
+        print("|---" * 7 + "|")
+        print("\n".join(verdict_rows(Path(d)) for d in dirs[1:]))
+        return
     print(
         "| run | kind | n | base -> refined | better / worse | loops with observations / faults | "
         "critic precision / recall | candidate calls | completion tokens, loop / plain | "
