@@ -130,6 +130,7 @@ class Shared:
 
     def __init__(self, engine, loop: asyncio.AbstractEventLoop, name: str):
         self._engine, self._loop, self.name = engine, loop, name
+        self.shutdowns = 0  # how often its user shut it down (a no-op here)
 
     def __getattr__(self, attr):
         return getattr(self._engine, attr)
@@ -138,7 +139,7 @@ class Shared:
         return self
 
     def shutdown(self) -> None:
-        pass
+        self.shutdowns += 1
 
     async def _there(self, coro):
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, self._loop))
@@ -156,16 +157,19 @@ def cli_on_real(real, monkeypatch):
     engine it starts being the session's real engine under the name it asked for (as many as it
     asks for: a critic or a judge is one more name for the same engine). For the commands' logic
     on a real model without a vLLM start each; start-up itself is tested in subprocesses
-    (tests/test_cli.py). Returns click's Result (stdout, stderr, exit_code)."""
+    (tests/test_cli.py). Returns click's Result (stdout, stderr, exit_code). `invoke.started`
+    lists the names asked for, `invoke.options` the EngineOptions each was asked with."""
     from typer.testing import CliRunner
 
     from selfrefine import cli
 
     engine, run = real
     started: list[str] = []
+    asked: list = []
 
     def make_engine(backend, path, name, options):
         started.append(name)
+        asked.append(options)
         return Shared(engine, run.__self__.loop, name)  # run is the engine's LoopThread.run
 
     monkeypatch.setattr(cli.settings, "make_engine", make_engine)
@@ -181,5 +185,5 @@ def cli_on_real(real, monkeypatch):
             os.environ.clear()
             os.environ.update(environ)
 
-    invoke.started = started
+    invoke.started, invoke.options = started, asked
     return invoke

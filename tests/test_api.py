@@ -143,7 +143,27 @@ def test_an_engine_that_fails_to_start_raises_and_leaves_nothing_running(tmp_pat
 
 
 @pytest.mark.engine
-def test_selfrefine_on_the_real_engine(test_model_path):
+def test_selfrefine_on_the_real_engine(test_model_path, real, monkeypatch):
+    """run / run_batch / arun, close, then a lazy restart under `async with`. The first start is
+    the session's real engine seen through conftest.Shared (the API's own start path, its engine
+    not started again: a vLLM start is ~35 s here); the restart starts a VLLMEngine of its own,
+    so the API's real start and shutdown run too."""
+    from selfrefine.engine import settings
+    from tests.conftest import Shared
+
+    session, run_there = real
+    first_start = settings.make_engine
+    made: list = []
+
+    def make_engine(backend, path, name, options):
+        made.append(
+            Shared(session, run_there.__self__.loop, name)
+            if not made
+            else first_start(backend, path, name, options)
+        )
+        return made[-1]
+
+    monkeypatch.setattr(settings, "make_engine", make_engine)
     loop = {
         "rounds": 1,
         "aspects": ["clarity"],
@@ -157,6 +177,7 @@ def test_selfrefine_on_the_real_engine(test_model_path):
     }
     with SelfRefine(model=TEST_MODEL, kv_cache_gib=0.5, max_model_len=2048, **loop) as sr:
         engine = sr._engine
+        assert engine is made[0] and isinstance(engine, Shared)
         res = sr.run("Say hello to Ada in one short sentence.")
         assert isinstance(res, LoopResult) and res.stop_reason == "max_rounds"
         assert res.rounds == 1 and len(res.outputs) == 2 and res.answer == res.outputs[-1]
@@ -177,10 +198,10 @@ def test_selfrefine_on_the_real_engine(test_model_path):
         assert isinstance(again, LoopResult) and again.input == "Name a color." and again.outputs[0].strip()
         assert [c.stage for c in again.trace][:2] == ["draft", "feedback"]
         assert sr._engine is engine  # one engine for every call
-        with pytest.raises(SelfRefineError) as e:  # does not fit the 2048-token context
-            sr.run("word " * 3000)
+        with pytest.raises(SelfRefineError) as e:  # fits neither the session's 4096 nor 2048 tokens
+            sr.run("word " * 5000)
         assert e.value.code == "context_length_exceeded"
-    assert not sr.started and engine.dead is False and engine._llm is None  # shut down
+    assert not sr.started and engine.shutdowns == 1  # close shut it down, once
 
     # closed, then started again lazily by the next call, under `async with`: a new engine, and
     # gathered `arun` calls run side by side in it (vLLM's scheduler holds several at once)
@@ -207,7 +228,8 @@ def test_selfrefine_on_the_real_engine(test_model_path):
     got, peak, restarted = asyncio.run(gathered())
     assert [r.input for r in got] == ["Name a color.", "Name a fruit.", "Name a tree.", "Name a river."]
     assert all(isinstance(r, LoopResult) and r.outputs[0].strip() for r in got)
-    assert restarted is not engine and peak >= 2, peak
+    assert restarted is made[1] and not isinstance(restarted, Shared) and len(made) == 2
+    assert peak >= 2, peak
     assert not sr.started and restarted._llm is None  # `async with` closed it
 
 

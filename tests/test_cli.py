@@ -124,20 +124,16 @@ def test_quiet_env_only_without_verbose_and_never_over_the_users_own(monkeypatch
 
 
 @pytest.mark.engine
-def test_run_prints_only_progress_trace_and_answer_and_v_shows_vllms_log():
-    args = ("run", "Say hi.", *FAST)
-    p = cli(*args, "--rounds", "1", env=user_env())
+def test_run_prints_only_progress_trace_and_answer():
+    """Without -v, a user's first run prints progress, the compact trace and the answer, no
+    library noise. With -v vLLM's own log shows: the critic run below is that run."""
+    p = cli("run", "Say hi.", *FAST, "--rounds", "1", env=user_env())
     assert p.returncode == 0, p.stderr[-3000:]
     noise = [m.group(0) for m in NOISE.finditer(p.stdout + p.stderr)]
     assert not noise, f"non-verbose run printed {noise}:\n{p.stderr[-3000:]}"
     assert "starting engine" in p.stderr and "engine ready" in p.stderr and "stop:" in p.stderr
     assert "draft" in p.stderr and "feedback" in p.stderr  # the compact trace, on stderr
     assert p.stdout.strip()  # the answer alone on stdout
-    v = cli(*args, "--rounds", "0", "-v", env=user_env())
-    assert v.returncode == 0, v.stderr[-3000:]
-    assert len(VLLM_LOG.findall(v.stderr)) >= 5, v.stderr[-3000:]  # vLLM's own log, on stderr
-    assert "Loading safetensors checkpoint shards" in v.stderr  # and its bars
-    assert v.stdout.strip() and not VLLM_LOG.search(v.stdout)  # stdout stays the answer
 
 
 def _model_copy(tmp_path: Path, name: str) -> str:
@@ -158,10 +154,12 @@ SMALL_KV = ["--kv-cache-gib", "0.5"]
 
 
 @pytest.mark.engine
-def test_critic_model_writes_feedback_and_rewrites_with_the_outlines_backend(tmp_path):
+def test_critic_model_writes_feedback_and_rewrites_with_the_outlines_backend_and_v_shows_vllms_log(tmp_path):
     """--critic-model on the real engine: the draft comes from --model, the feedback (a JSON
     schema, here through the outlines backend) and the rewrite from the critic. Also `run
-    --json`'s record: trace, usage, stop reason (the one-engine `--json` run was folded in here)."""
+    --json`'s record: trace, usage, stop reason (the one-engine `--json` run was folded in here),
+    and -v in a user's environment: vLLM's log and bars on stderr, stdout still the bare record
+    (the -v run of test_run_prints_only_progress_trace_and_answer was folded in here)."""
     critic = _model_copy(tmp_path, "critic-smol")
     p = cli(
         "run",
@@ -170,15 +168,20 @@ def test_critic_model_writes_feedback_and_rewrites_with_the_outlines_backend(tmp
         "1",
         *NO_EARLY_STOP,
         "--json",
+        "-v",
         "--critic-model",
         critic,
         "--structured-backend",
         "outlines",
         *SMALL_KV,
         *FAST,
+        env=user_env(),
     )
     assert p.returncode == 0, p.stderr[-3000:]
-    res = json.loads(p.stdout)
+    assert len(VLLM_LOG.findall(p.stderr)) >= 5, p.stderr[-3000:]  # vLLM's own log, on stderr
+    assert "Loading safetensors checkpoint shards" in p.stderr  # and its bars
+    assert not VLLM_LOG.search(p.stdout)
+    res = json.loads(p.stdout)  # stdout stays the record alone
     assert [(c["stage"], c["model"]) for c in res["trace"]] == [
         ("draft", TEST_MODEL),
         ("feedback", "critic-smol"),

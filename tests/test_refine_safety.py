@@ -11,8 +11,6 @@ loop fires in test_loop.py.
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,11 +19,11 @@ from selfrefine.engine import checks
 from selfrefine.engine.loop import STOP_REASONS, Item, RefineConfig
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopResult, Sampling
+from selfrefine.engine.vllm_engine import VLLMEngine
 from tests.conftest import TEST_MODEL
 
 pytestmark = pytest.mark.engine
 
-CLI = str(Path(sys.executable).parent / "selfrefine")
 PROMPTS = json.loads((Path(__file__).parent / "data" / "everyday_prompts.json").read_text())
 MAX_TOKENS = 48
 MIN_REWROTE = 15
@@ -45,28 +43,40 @@ def _plain(real, text: str) -> str:
     return out.text.strip()
 
 
-def test_cli_loop_drafts_equal_plain_generation(real, tmp_path):
+def test_cli_loop_drafts_equal_plain_generation(real, cli_on_real, tmp_path):
     prompts = PROMPTS[:20]
     src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps({"id": str(i), "input": p}) + "\n" for i, p in enumerate(prompts)))
+    engine, run = real
+    # the command runs in-process on the session engine (cli_on_real), the cache emptied first as a
+    # fresh `selfrefine run` starts it; then the cache is emptied again for the plain answers, so
+    # both sides fill it alike, one request after another
+    run(engine.reset_prefix_cache())
     # `run`'s defaults (speculation auto included) but one loop at a time, so each draft runs alone
     # in the batch as the plain calls below do; no rounds, so the drafts follow one another in the
     # cache as the plain calls do. The draft call is the same with rounds or without.
-    p = subprocess.run(
-        [CLI, "run", "--file", str(src), "--out", str(dst), "--model", TEST_MODEL, "--rounds", "0"]
-        + ["--temperature", "0", "--seed", "0", "--max-tokens", str(MAX_TOKENS), "--concurrency", "1"]
-        + ["--kv-cache-gib", "1"],
-        capture_output=True,
-        text=True,
-        timeout=1200,
+    p = cli_on_real(
+        "run", "--file", src, "--out", dst, "--model", TEST_MODEL, "--rounds", "0",
+        "--temperature", "0", "--seed", "0", "--max-tokens", MAX_TOKENS, "--concurrency", "1",
+    )  # fmt: skip
+    assert p.exit_code == 0, p.output[-3000:]
+    # the engine `run` asked for decodes as the session's: speculation `auto` reached it, and on
+    # this CPU auto drafts nothing (VLLMEngine.speculative_config), as on the session engine. On a
+    # GPU auto drafts n-grams for one loop at a time; test_speculation compares greedy loops there.
+    (opts,) = cli_on_real.options
+    assert (
+        cli_on_real.started == [TEST_MODEL] and opts.speculation == "auto" and opts.expected_concurrency == 1
     )
-    assert p.returncode == 0, p.stderr[-3000:]
+    cli_args = VLLMEngine(engine.model_path, TEST_MODEL, opts).engine_args()
+    assert cli_args.speculative_config == engine.engine_args().speculative_config, (
+        "the CLI's engine would speculate where the session engine does not: this comparison no longer "
+        "stands for `selfrefine run`'s own engine"
+    )
     records = [json.loads(line) for line in dst.read_text().splitlines()]
     assert [r["id"] for r in records] == [str(i) for i in range(len(prompts))]
     drafts = [r["trace"][0]["text"] for r in records]
     assert all(r["trace"][0]["stage"] == "draft" for r in records)
-    engine, run = real
-    run(engine.reset_prefix_cache())  # the CLI's engine started cold: so do the plain answers
+    run(engine.reset_prefix_cache())
     plain = [_plain(real, text) for text in prompts]
     mismatched = [(q, d, e) for q, d, e in zip(prompts, drafts, plain) if d != e]
     assert not mismatched, mismatched[:3]

@@ -241,17 +241,13 @@ def test_refine_draft_equals_the_plain_answer(server):
             model=REFINE,
             **common,
             extra_body={
-                "selfrefine": {
-                    "max_rounds": 1,
-                    "aspects": ["clarity"],
-                    "feedback_points": 1,
-                    "feedback_point_chars": 40,
-                    "return_trace": True,
-                }
+                # no rounds: the draft call is the same with rounds or without, and the reviews
+                # and rewrites of one round took half this test's time
+                "selfrefine": {"rounds": 0, "return_trace": True}
             },
         )
         loop = r.model_dump()["selfrefine"]["loops"][0]
-        assert loop["trace"][0]["stage"] == "draft"
+        assert [c["stage"] for c in loop["trace"]] == ["draft"]
         if loop["trace"][0]["text"] != plain.strip():
             mismatched.append((text, plain, loop["trace"][0]["text"]))
     assert not mismatched, mismatched[:3]
