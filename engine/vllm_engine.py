@@ -12,6 +12,7 @@ import itertools
 import logging
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from selfrefine.engine import quiet, scheduling
@@ -52,33 +53,57 @@ def _is_cpu() -> bool:
     return current_platform.is_cpu()
 
 
-def cpu_core_lists(cores: int, ranks: int) -> str:
+def cpu_core_lists(cores: int | Sequence[int], ranks: int) -> str:
     """VLLM_CPU_OMP_THREADS_BIND for `ranks` CPU workers (data x tensor x pipeline parallel
-    ranks) on `cores` cores: contiguous, near-equal core ranges, one per rank, joined by "|" as
-    vLLM's CPU backend reads them. Fewer cores than ranks is refused: a worker without a core
-    fails vLLM's start with an assertion about empty CPU id lists."""
+    ranks) on `cores` (core ids, or a count meaning 0..n-1): consecutive, near-equal shares of
+    them, one per rank, joined by "|" as vLLM's CPU backend reads them (`0-1|2-3`, or `2-3,5`
+    where the ids have gaps). Fewer cores than ranks is refused: a worker without a core fails
+    vLLM's start with an assertion about empty CPU id lists."""
+    ids = list(range(cores)) if isinstance(cores, int) else sorted(cores)
     if ranks < 1:
         raise InvalidParameter("data_parallel_size", "the ranks must be >= 1")
-    if cores < ranks:
+    if len(ids) < ranks:
         raise InvalidParameter(
             "data_parallel_size",
             f"{ranks} CPU workers (data x tensor x pipeline "
-            f"parallel) need at least {ranks} cores; this machine has {cores}",
+            f"parallel) need at least {ranks} cores; this machine has {len(ids)}",
         )
     lists, start = [], 0
     for r in range(ranks):
-        n = cores // ranks + (r < cores % ranks)
-        lists.append(f"{start}-{start + n - 1}" if n > 1 else str(start))
+        n = len(ids) // ranks + (r < len(ids) % ranks)
+        lists.append(_id_ranges(ids[start : start + n]))
         start += n
     return "|".join(lists)
+
+
+def _id_ranges(ids: list[int]) -> str:
+    """Sorted core ids as vLLM's id list: runs of consecutive ids as `a-b`, joined by commas."""
+    runs: list[list[int]] = []
+    for i in ids:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
+def usable_cores() -> list[int]:
+    """The core ids this process may run on (its affinity: taskset, a container's cpuset), not
+    every core of the machine; all of them where the platform cannot say."""
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return list(range(os.cpu_count() or 1))
 
 
 def _cpu_env_defaults(ranks: int = 1) -> None:
     # The spawned CPU worker is pinned to one core with the other reserved unless told
     # otherwise, and every core to one worker decoded faster here (bench/README). With several
-    # workers each gets its own share. Users can still override both through the environment.
+    # workers each gets its own share. Only the cores this process may use are shared out: bound
+    # to a core outside its affinity, a worker would compete with whatever runs there. Users can
+    # still override both through the environment.
     if "VLLM_CPU_OMP_THREADS_BIND" not in os.environ:
-        os.environ["VLLM_CPU_OMP_THREADS_BIND"] = cpu_core_lists(os.cpu_count() or 1, ranks)
+        os.environ["VLLM_CPU_OMP_THREADS_BIND"] = cpu_core_lists(usable_cores(), ranks)
         os.environ.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
 
 

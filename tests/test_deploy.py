@@ -1,6 +1,7 @@
 """GPU deployment checks that need no GPU: pins vs Dockerfile, scale-out options reach vLLM."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -215,12 +216,35 @@ def test_gpu_bench_script_goes_past_the_check_when_nvidia_smi_works(tmp_path):
 
 @pytest.mark.parametrize(
     "cores,ranks,bind",
-    [(2, 1, "0-1"), (2, 2, "0|1"), (16, 3, "0-5|6-10|11-15"), (1, 1, "0"), (8, 4, "0-1|2-3|4-5|6-7")],
+    [
+        (2, 1, "0-1"),
+        (2, 2, "0|1"),
+        (16, 3, "0-5|6-10|11-15"),
+        (1, 1, "0"),
+        (8, 4, "0-1|2-3|4-5|6-7"),
+        ([1], 1, "1"),  # a process allowed core 1 only (taskset -c 1) binds there, not to core 0
+        ([3, 1, 2, 6], 1, "1-3,6"),  # ids with a gap, in any order
+        ([2, 3, 6, 7], 2, "2-3|6-7"),
+    ],
 )
 def test_cpu_cores_are_split_one_list_per_worker(cores, ranks, bind):
     from selfrefine.engine.vllm_engine import cpu_core_lists
 
     assert cpu_core_lists(cores, ranks) == bind
+
+
+def test_the_default_binding_shares_out_only_the_cores_this_process_may_use(monkeypatch):
+    from selfrefine.engine import vllm_engine
+
+    monkeypatch.delenv("VLLM_CPU_OMP_THREADS_BIND", raising=False)
+    monkeypatch.delenv("VLLM_CPU_NUM_OF_RESERVED_CPU", raising=False)
+    monkeypatch.setattr(vllm_engine.os, "sched_getaffinity", lambda pid: {5, 4}, raising=False)
+    vllm_engine._cpu_env_defaults(ranks=2)
+    assert os.environ["VLLM_CPU_OMP_THREADS_BIND"] == "4|5"
+    assert os.environ["VLLM_CPU_NUM_OF_RESERVED_CPU"] == "0"
+    monkeypatch.setenv("VLLM_CPU_OMP_THREADS_BIND", "0")  # the user's own choice stays
+    vllm_engine._cpu_env_defaults(ranks=1)
+    assert os.environ["VLLM_CPU_OMP_THREADS_BIND"] == "0"
 
 
 def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():
