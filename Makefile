@@ -15,10 +15,13 @@ setup:
 demo: setup
 	.venv/bin/selfrefine run $(DEMO_ARGS)
 
-# Set up, pull the small test model, run every test (real vLLM engine included).
+# Set up, pull the small test model, run every test (real vLLM engine included), in TEST_WORKERS
+# pytest-xdist workers, each on its own share of the cores (tests/conftest.py): 2 here, one a
+# core. TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= 2
 test: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct
-	$(PY) -m pytest -v --durations=40 -m "not bench_full"
+	$(PY) -m pytest -v --durations=40 -m "not bench_full" -n $(TEST_WORKERS) --dist loadgroup
 
 # The whole `bench --quick` for real, every mode (12 engine starts, about 10 minutes); `make test`
 # runs its modes that share one engine.

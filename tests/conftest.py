@@ -15,6 +15,9 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 TEST_MODEL = "smollm2-135m-instruct"
 
+# Two xdist workers, one a core, each test group in one worker (tests/parallel.py).
+pytest_plugins = ["tests.parallel"]
+
 
 def sandbox_verdict(problem: str | None, environ=os.environ, platform: str = sys.platform) -> str | None:
     """What a test that needs the code sandbox does when `problem` (from `check_available`) is set:

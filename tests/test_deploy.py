@@ -259,14 +259,16 @@ def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():
 @pytest.mark.engine
 def test_serve_data_parallel_2_answers_from_both_replicas(tmp_path_factory):
     """`serve -dp 2` on this CPU: each replica's worker gets its own core (`0|1`), and vLLM's own
-    per-engine counters show that requests reached both."""
+    per-engine counters show that requests reached both. The server gets every core of the
+    machine, not the one an xdist worker runs on."""
     import concurrent.futures
 
+    from tests.parallel import ALL_CORES
     from tests.test_server import PLAIN, launch, stop, wait_ready
 
-    if (__import__("os").cpu_count() or 1) < 2:
+    if len(ALL_CORES) < 2:
         pytest.fail("the data-parallel test needs 2 cores (CI has 2)")
-    srv = launch(tmp_path_factory, "-dp", "2", env={"VLLM_CPU_OMP_THREADS_BIND": None})
+    srv = launch(tmp_path_factory, "-dp", "2", env={"VLLM_CPU_OMP_THREADS_BIND": None}, cores=ALL_CORES)
     try:
         wait_ready(srv)
         client = srv.client()
