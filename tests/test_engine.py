@@ -6,12 +6,14 @@ from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.loop import Item, RefineConfig, refine
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
+from selfrefine.grammars.feedback import FeedbackSpec
 
 pytestmark = pytest.mark.engine
 
 # Free-text feedback without usable scores at temperature 1.0 on SmolLM2-135M: measured 50 of 50
-# samples here; the test draws 10 (each runs to its token cap: most of the test's time) and its
-# bound is half of them.
+# samples here with the default 4 points of 20 words, and 10 of 10 in each of two runs with the
+# 2 points of 12 words the test asks for (a 656-token cap, not 1848: the half took 40 s, not 100);
+# the test draws 10 (each runs to its token cap: most of the test's time) and its bound is half.
 FREE_TEXT_SAMPLES = 10
 FREE_TEXT_MIN_FAILURES = 5
 TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps", "snow", "clocks"]
@@ -76,11 +78,17 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     lo, hi = grammar.spec.scale
     assert all(lo <= v <= hi for c in calls if c.feedback is not None for v in c.feedback["scores"].values())
 
+    # free text on 10 of the items, asked for at most 2 points of 12 words: free text runs to its
+    # token cap (with the default 4 points of 20 words, a mean 636 of 1848 tokens against the
+    # grammar's 55, and that half took 11x the grammar's time on 50), and this cap is 656
     text = RefineConfig(
-        max_rounds=0, selection="best", feedback_mode="text", feedback_temperature=1.0, sampling=samp
+        max_rounds=0,
+        selection="best",
+        feedback_mode="text",
+        feedback_temperature=1.0,
+        sampling=samp,
+        spec=FeedbackSpec(max_items=2, item_words=12),
     )
-    # free text on 10 of the items: it runs to its token cap (mean 636 of 1848 tokens, against the
-    # grammar's 55), so its half took 11x the grammar's time on 50
     t = run(refine_many(engine, items[:FREE_TEXT_SAMPLES], text, concurrency=FREE_TEXT_SAMPLES))
     tcalls = _feedback_calls(t)
     assert len(tcalls) == FREE_TEXT_SAMPLES

@@ -277,7 +277,8 @@ def test_chat_logprobs_on_the_real_engine(server):
     client = openai.OpenAI(base_url=server.base, api_key=KEY, max_retries=0, timeout=300)
     # The requests compared below are computed alike: all served from the same cached prompt
     # blocks (a cache hit can change the numerics and so the greedy text on some CPUs).
-    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)
+    # one token fills the cache with the prompt's blocks
+    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=1, temperature=0)
     r = client.chat.completions.create(
         model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=3
     )
@@ -397,7 +398,8 @@ def test_chat_logprobs_with_a_stop_string_describe_the_trimmed_text(server):
     """vLLM also generates the tokens of a matched stop string, and the text leaves them out:
     the logprob entries must be those of the returned text only, whole and streamed."""
     client = server.client()
-    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=24, temperature=0)  # warm the cache
+    # one token fills the cache with the prompt's blocks
+    client.chat.completions.create(model=PLAIN, messages=HI, max_tokens=1, temperature=0)
     free = client.chat.completions.create(
         model=PLAIN, messages=HI, max_tokens=24, temperature=0, logprobs=True, top_logprobs=2
     ).choices[0]

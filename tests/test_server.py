@@ -227,9 +227,9 @@ def test_refine_draft_equals_the_plain_answer(server):
 
     Both are computed alike: with the prefix cache on, a request whose prompt blocks come from the
     cache runs other kernels' shapes than a cold one, and on some CPUs (AVX512-BF16) that flips
-    near-tied tokens of this 135M model. So each prompt is sent once to fill the cache, and the
-    plain answer that is compared is the second one, served from the same cached blocks as the
-    loop's draft."""
+    near-tied tokens of this 135M model. So each prompt is sent once to fill the cache (one token:
+    the prompt's blocks are cached at prefill), and the plain answer that is compared is the
+    second one, served from the same cached blocks as the loop's draft."""
     prompts = json.loads((Path(__file__).parent / "data" / "everyday_prompts.json").read_text())[:20]
     client = server.client()
     mismatched = []
@@ -238,7 +238,8 @@ def test_refine_draft_equals_the_plain_answer(server):
         if i % 5 == 4:
             msgs.insert(0, {"role": "system", "content": "You are a friendly assistant. Keep replies short."})
         common = {"messages": msgs, "max_tokens": 32, "temperature": 0, "seed": 0}
-        client.chat.completions.create(model=PLAIN, **common)  # fills the cache: the draft below hits it
+        # fills the cache with the prompt's blocks: the plain answer and the draft below hit it
+        client.chat.completions.create(model=PLAIN, **{**common, "max_tokens": 1})
         plain = client.chat.completions.create(model=PLAIN, **common).choices[0].message.content
         r = client.chat.completions.create(
             model=REFINE,

@@ -125,7 +125,7 @@ def ngram(test_model_path):
 ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total"
 
 
-def _run_loops(engine, items: list[str], temperature: float):
+def _run_loops(engine, items: list[str], temperature: float, max_tokens: int = 96):
     """Grammar-feedback loops (the feedback greedy, as by default) on `engine`, from a cold prefix
     cache: (results, draft tokens the verifier accepted meanwhile)."""
     from selfrefine.engine import settings
@@ -138,7 +138,7 @@ def _run_loops(engine, items: list[str], temperature: float):
         cfg = settings.refine_config(
             rounds=2,
             temperature=temperature,
-            max_tokens=96,
+            max_tokens=max_tokens,
             seed=0,
             stop_flag=False,
             stop_on_top=False,
@@ -175,9 +175,10 @@ def test_greedy_loops_identical_with_and_without_speculation(test_model_path, ng
 @pytest.mark.engine
 def test_grammar_feedback_always_parses_with_speculation(ngram):
     # drafts forced (auto drafts nothing on CPU): answers sampled at 1.0, feedback greedy; one loop
-    # at a time (sampled completions batched under n-gram drafts are corrupted on CPU, see auto)
+    # at a time (sampled completions batched under n-gram drafts are corrupted on CPU, see auto).
+    # Answers of up to 48 tokens: the reviews under test are as long whatever the answer's length.
     engine, run = ngram
-    res, accepted = run(_run_loops(engine, ITEMS, 1.0))
+    res, accepted = run(_run_loops(engine, ITEMS, 1.0, max_tokens=48))
     assert not any(isinstance(r, LoopError) for r in res), [r.error for r in res if isinstance(r, LoopError)]
     feedback = [c for r in res for c in r.trace if c.stage == "feedback"]
     assert accepted > 0 and len(res) == 3 and len(feedback) >= 3 * 2
