@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.parallel import worker_cores, xdist_group
+from tests.parallel import ALL_CORES, worker_cores, xdist_group
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,96 @@ def test_session_engine_and_server_tests_form_one_group_each_and_the_rest_go_by_
     assert (
         xdist_group(_item(["on_backend"], "tests.test_hf", {"on_backend": "transformers"})) == "tests.test_hf"
     )
+
+
+MINI_CONFTEST = """
+import os
+import pytest
+
+pytest_plugins = ["tests.parallel"]
+
+
+@pytest.fixture(scope="session")
+def real():
+    return "engine"
+
+
+@pytest.fixture(scope="session")
+def key_server():
+    return "server"
+
+
+@pytest.fixture
+def server(key_server):
+    return key_server
+
+
+@pytest.fixture(autouse=True)
+def record(request):
+    yield
+    with open(os.environ["RECORD"], "a") as fh:
+        cores = ",".join(map(str, sorted(os.sched_getaffinity(0))))
+        fh.write(f"{os.environ['PYTEST_XDIST_WORKER']} {cores} {request.node.nodeid}\\n")
+"""
+
+
+def test_under_xdist_each_group_runs_in_one_worker_pinned_to_its_own_core(tmp_path):
+    """The real mechanism, not its parts: a small suite run as `make test` runs ours. xdist's own
+    loadgroup had stopped grouping under pytest 9.2 without failing a test (both workers then
+    started every session engine), so this checks where the tests ran."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "conftest.py").write_text(MINI_CONFTEST)
+    (tmp_path / "test_a.py").write_text(
+        "".join(f"def test_engine_{i}(real): pass\n" for i in range(3))
+        + "".join(f"def test_plain_{i}(): pass\n" for i in range(4))
+    )
+    (tmp_path / "test_b.py").write_text(
+        "".join(f"def test_engine_{i}(real): pass\n" for i in range(3))
+        + "".join(f"def test_served_{i}(server): pass\n" for i in range(3))
+        + "".join(f"def test_plain_{i}(): pass\n" for i in range(4))
+    )
+    record = tmp_path / "record.txt"
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "RECORD": str(record), "PYTHONPATH": root}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    env.pop("PYTEST_XDIST_WORKER_COUNT", None)
+    # on every core this suite was given, not only those of the worker running this test
+    pin = ["taskset", "-c", ",".join(map(str, ALL_CORES))] if ALL_CORES else []
+    p = subprocess.run(
+        [
+            *pin,
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "2",
+            "--dist",
+            "loadgroup",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    runs = [line.split() for line in record.read_text().splitlines()]
+    assert len(runs) == 17
+
+    def workers(pick) -> set[str]:
+        return {w for w, _, nodeid in runs if pick(nodeid)}
+
+    assert len(workers(lambda n: "test_engine_" in n)) == 1  # both files' `real` tests together
+    assert len(workers(lambda n: "test_served_" in n)) == 1
+    assert len(workers(lambda n: "test_a.py::test_plain" in n)) == 1  # the rest: by file
+    assert len(workers(lambda n: True)) == 2
+    cores = {w: c for w, c, _ in runs}
+    if len(ALL_CORES) >= 2:  # one core each, not the same one
+        assert all("," not in c and "-" not in c for c in cores.values()) and len(set(cores.values())) == 2
