@@ -16,8 +16,9 @@ demo: setup
 	.venv/bin/selfrefine run $(DEMO_ARGS)
 
 # Set up, pull the small test model, run every test (real vLLM engine included), in TEST_WORKERS
-# pytest-xdist workers, each on its own share of the cores (tests/conftest.py): 2 here, one a
-# core. TEST_WORKERS=0 runs them in this one process.
+# pytest-xdist workers, each on its own share of the cores (tests/parallel.py): 2 here, one a
+# core, the longest test groups first (tests/durations.json, written by --record-durations).
+# TEST_WORKERS=0 runs them in this one process.
 TEST_WORKERS ?= 2
 test: setup
 	.venv/bin/selfrefine models pull smollm2-135m-instruct

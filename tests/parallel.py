@@ -1,10 +1,14 @@
 """Running the suite in pytest-xdist workers (`make test`: two, `--dist loadgroup`): each worker
-on its own share of the cores, and each test in a group that keeps a session engine or server
-in one worker.
+on its own share of the cores, each test in a group that keeps a session engine or server in one
+worker, and the longest groups handed out first.
 
 Pinned, two test_engine.py runs side by side took 175 and 198 s here against 165-172 s for one
 alone (the 135M decodes no faster on two cores than on one); unpinned, each worker's engines
 bound their threads to both cores and the suite ran slower than serially.
+
+The order comes from tests/durations.json, each group's seconds in a whole run, written by
+`pytest ... --record-durations`. A group it lacks goes out after those it has; a stale file only
+costs balance between the workers, never a test.
 """
 
 import importlib.util
@@ -12,9 +16,20 @@ import json
 import os
 import shutil
 import tempfile
+from collections import defaultdict
+from pathlib import Path
 
 # The cores this test process was given, before an xdist worker pins itself to its share of them.
 ALL_CORES: list[int] = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+
+GROUPS_FILE = "SELFREFINE_TEST_GROUPS"
+"""The environment variable naming the file where xdist workers write each test's group."""
+DURATIONS = Path(__file__).with_name("durations.json")
+
+_groups: dict[str, str] = {}
+"""node id -> group: from collection in this process, or (the xdist controller) from the file."""
+_seconds: defaultdict[str, float] | None = None
+"""With --record-durations, in the process that sees every report: seconds per group so far."""
 
 
 def worker_cores(worker: str, workers: int, cores: list[int]) -> list[int]:
@@ -26,29 +41,6 @@ def worker_cores(worker: str, workers: int, cores: list[int]) -> list[int]:
     share, extra = divmod(len(cores), workers)
     start = i * share + min(i, extra)
     return cores[start : start + share + (i < extra)]
-
-
-GROUPS_FILE = "SELFREFINE_TEST_GROUPS"
-"""The environment variable naming the file where xdist workers write each test's group."""
-FIRST_GROUPS = ("real", "key_server")
-"""Scheduled before the rest: the two session groups are the longest units of work."""
-
-
-def pytest_configure(config):
-    """A worker pins itself to its cores, and so do the engines and servers it starts (affinity is
-    inherited, and vLLM's CPU worker binds its OpenMP threads to VLLM_CPU_OMP_THREADS_BIND, which
-    the engine's default takes from the affinity). The controller picks the groups file."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker is None:  # the controller, or no xdist: where the workers will write the groups
-        if config.pluginmanager.hasplugin("xdist") and config.getoption("dist", "no") == "loadgroup":
-            folder = tempfile.mkdtemp(prefix="selfrefine-test-groups-")
-            os.environ[GROUPS_FILE] = os.path.join(folder, "groups.json")
-        return
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    mine = worker_cores(worker, workers, ALL_CORES) if ALL_CORES else []
-    if mine and mine != ALL_CORES:
-        os.sched_setaffinity(0, mine)
-        os.environ.pop("VLLM_CPU_OMP_THREADS_BIND", None)  # the engine's default binds to `mine`
 
 
 def xdist_group(item) -> str:
@@ -66,10 +58,43 @@ def xdist_group(item) -> str:
     return item.module.__name__
 
 
-def pytest_unconfigure(config):
-    path = os.environ.get(GROUPS_FILE)
-    if path and os.environ.get("PYTEST_XDIST_WORKER") is None:
-        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+def longest_first(scopes: list[str], seconds: dict[str, float]) -> list[str]:
+    """`scopes` ordered by their recorded seconds, longest first; those without a record after,
+    in the order given."""
+    return sorted(scopes, key=lambda s: -seconds.get(s, -1.0))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help="write each test group's seconds (setup, call and teardown) to tests/durations.json, "
+        "which orders the groups of later xdist runs, longest first",
+    )
+
+
+def _worker() -> str | None:
+    return os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def pytest_configure(config):
+    """A worker pins itself to its cores, and so do the engines and servers it starts (affinity is
+    inherited, and vLLM's CPU worker binds its OpenMP threads to VLLM_CPU_OMP_THREADS_BIND, which
+    the engine's default takes from the affinity). The controller picks the groups file."""
+    global _seconds
+    worker = _worker()
+    if worker is None:  # the controller, or no xdist
+        if config.getoption("record_durations"):
+            _seconds = defaultdict(float)
+        if config.pluginmanager.hasplugin("xdist") and config.getoption("dist", "no") == "loadgroup":
+            folder = tempfile.mkdtemp(prefix="selfrefine-test-groups-")
+            os.environ[GROUPS_FILE] = os.path.join(folder, "groups.json")
+        return
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    mine = worker_cores(worker, workers, ALL_CORES) if ALL_CORES else []
+    if mine and mine != ALL_CORES:
+        os.sched_setaffinity(0, mine)
+        os.environ.pop("VLLM_CPU_OMP_THREADS_BIND", None)  # the engine's default binds to `mine`
 
 
 def pytest_collection_modifyitems(config, items):
@@ -77,12 +102,38 @@ def pytest_collection_modifyitems(config, items):
     # attribute pytest 9.2 no longer has, so its groups came out empty and both workers started
     # each session engine. The workers write the groups to a file instead, which GroupScheduling
     # (in the controller, once every worker has collected) reads.
+    _groups.update({item.nodeid: xdist_group(item) for item in items})
     path = os.environ.get(GROUPS_FILE)
-    if path and os.environ.get("PYTEST_XDIST_WORKER"):
-        tmp = f"{path}.{os.environ['PYTEST_XDIST_WORKER']}"
+    if path and _worker():
+        tmp = f"{path}.{_worker()}"
         with open(tmp, "w") as fh:
-            json.dump({item.nodeid: xdist_group(item) for item in items}, fh)
+            json.dump(_groups, fh)
         os.replace(tmp, path)  # every worker collects the same tests: whichever lands last is alike
+
+
+def _group_of(nodeid: str) -> str:
+    if not _groups and os.environ.get(GROUPS_FILE):  # the controller: the workers' file
+        with open(os.environ[GROUPS_FILE]) as fh:
+            _groups.update(json.load(fh))
+    return _groups.get(nodeid) or nodeid.split("::")[0]
+
+
+def pytest_runtest_logreport(report):
+    # the controller gets every worker's reports; a worker's own copies are not counted again
+    if _seconds is not None and _worker() is None:
+        _seconds[_group_of(report.nodeid)] += report.duration
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _seconds and _worker() is None:
+        ordered = sorted(_seconds.items(), key=lambda kv: -kv[1])
+        DURATIONS.write_text(json.dumps({g: round(s, 1) for g, s in ordered}, indent=1) + "\n")
+
+
+def pytest_unconfigure(config):
+    path = os.environ.get(GROUPS_FILE)
+    if path and _worker() is None:
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
 
 
 def _make_scheduler(config, log):
@@ -90,21 +141,22 @@ def _make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class GroupScheduling(LoadScopeScheduling):
-        """Work units are the groups of `xdist_group(item)`; the session groups go out first."""
+    seconds = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
 
-        _groups: dict | None = None
+    class GroupScheduling(LoadScopeScheduling):
+        """Work units are the groups of `xdist_group(item)`, handed out longest first: each worker
+        gets one, then the next whenever it is almost done (xdist's own rule)."""
+
+        ordered = False
 
         def _split_scope(self, nodeid: str) -> str:
-            if self._groups is None:
-                with open(os.environ[GROUPS_FILE]) as fh:
-                    self._groups = json.load(fh)
-            return self._groups.get(nodeid) or nodeid.split("::")[0]
+            return _group_of(nodeid)
 
         def _assign_work_unit(self, node) -> None:
-            for scope in reversed(FIRST_GROUPS):
-                if scope in self.workqueue:
-                    self.workqueue.move_to_end(scope, last=False)
+            if not self.ordered:  # the queue is complete when the first unit goes out
+                for scope in longest_first(list(self.workqueue), seconds):
+                    self.workqueue.move_to_end(scope)
+                self.ordered = True
             super()._assign_work_unit(node)
 
     return GroupScheduling(config, log)

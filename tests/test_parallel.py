@@ -133,3 +133,17 @@ def test_under_xdist_each_group_runs_in_one_worker_pinned_to_its_own_core(tmp_pa
     cores = {w: c for w, c, _ in runs}
     if len(ALL_CORES) >= 2:  # one core each, not the same one
         assert all("," not in c and "-" not in c for c in cores.values()) and len(set(cores.values())) == 2
+
+
+def test_groups_go_out_longest_first_and_unrecorded_ones_last_in_their_order():
+    from tests.parallel import longest_first
+
+    seconds = {"real": 400.0, "tests.test_tools": 150.0, "key_server": 200.0}
+    scopes = ["tests.test_a", "tests.test_tools", "real", "tests.test_b", "key_server"]
+    assert longest_first(scopes, seconds) == [
+        "real",
+        "key_server",
+        "tests.test_tools",
+        "tests.test_a",
+        "tests.test_b",
+    ]

@@ -121,17 +121,14 @@ def launch(
     env: dict | None = None,
     model: str = TEST_MODEL,
     kv_cache_gib: str | None = "1",
-    cores: list[int] | None = None,
 ) -> Server:
     """`selfrefine serve` on `model` (default: the test model) in a subprocess (not yet ready);
     `env` adds to the environment (a None value removes the variable). `kv_cache_gib` None
-    passes no `--kv-cache-gib` (the transformers backend refuses that vLLM option). `cores`:
-    the core ids it may run on (taskset), where not this process's own (an xdist worker's)."""
+    passes no `--kv-cache-gib` (the transformers backend refuses that vLLM option)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
     kv = ["--kv-cache-gib", kv_cache_gib] if kv_cache_gib is not None else []
-    pin = ["taskset", "-c", ",".join(map(str, cores))] if cores else []
-    cmd = [*pin, CLI, "serve", "--model", model, "--port", str(port), *kv, *args]
+    cmd = [CLI, "serve", "--model", model, "--port", str(port), *kv, *args]
     full_env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
     for k, v in (env or {}).items():  # None: unset
         if v is None:
