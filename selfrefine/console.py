@@ -98,7 +98,12 @@ def print_trace(res: LoopResult) -> None:
         if c.rejected:
             fb = f"rejected: {c.rejected}"
         # A review shows what it flagged (and any fault the run proved), not its raw JSON.
-        preview = " ".join(("; ".join(c.problems) if c.problems else c.text).split())
+        if c.problems:
+            preview = " ".join("; ".join(c.problems).split())
+        elif c.feedback is not None:
+            preview = "(no problem flagged)"
+        else:
+            preview = " ".join(c.text.split())
         table.add_row(
             str(c.round),
             c.stage,

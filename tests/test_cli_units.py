@@ -70,7 +70,8 @@ def test_run_from_task_caps_the_tasks_rounds_only_with_an_explicit_rounds(monkey
 
 def test_the_trace_table_stays_readable_when_piped(monkeypatch):
     """`make demo | tee log`: stderr is no terminal, and the trace still shows each call's text
-    on one row (rich alone would fit 80 columns and wrap the text into an 11-character column)."""
+    on one row (rich alone would fit 80 columns and wrap the text into an 11-character column).
+    A review shows what it flagged, or that it flagged nothing, never its raw JSON."""
     import io
 
     from rich.console import Console
@@ -93,6 +94,18 @@ def test_the_trace_table_stays_readable_when_piped(monkeypatch):
             feedback={"scores": {"clarity": 3}},
             problems=["name the book"],
         ),
+        Call(
+            "feedback",
+            1,
+            "m",
+            '{"feedback":[],"scores":{"clarity":5}}',
+            60,
+            40,
+            10,
+            0.5,
+            "stop",
+            feedback={"feedback": [], "scores": {"clarity": 5}},
+        ),
     ]
     res = LoopResult(
         input="q",
@@ -112,6 +125,7 @@ def test_the_trace_table_stays_readable_when_piped(monkeypatch):
     console.print_trace(res)
     shown = buf.getvalue()
     assert text[:60] in shown and "name the book" in shown
+    assert "(no problem flagged)" in shown and '{"feedback"' not in shown
     assert max(len(line) for line in shown.splitlines()) > 80
 
 
