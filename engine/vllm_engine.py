@@ -38,6 +38,18 @@ MAX_BAD_WORDS = 100
 """With speculation the ban goes through vLLM's bad_words, at most 128 per request."""
 
 
+def grammar_ban(tokenizer, drafts: bool) -> dict:
+    """The SamplingParams fields that keep a grammar-constrained call from writing a special
+    token (`grammar_banned_ids`): a logit bias, or, with speculation (`drafts`), whose requests
+    vLLM refuses a logit bias, bad_words (at most MAX_BAD_WORDS of them)."""
+    banned = grammar_banned_ids(tokenizer)
+    if not banned:
+        return {}
+    if drafts:
+        return {"bad_words": tokenizer.convert_ids_to_tokens(banned[:MAX_BAD_WORDS])}
+    return {"logit_bias": dict.fromkeys(banned, SPECIAL_TOKEN_BIAS)}
+
+
 def _vllm_collectors() -> list:
     """The `vllm:` collectors now in prometheus' registry: those of the engine started last
     (each AsyncLLM's stat logger unregisters the ones before it, as vLLM's tests need)."""
@@ -235,11 +247,7 @@ class VLLMEngine(Backend):
         # A plain HF tokenizer: chat templates are rendered and tokenized on our side so that
         # the history prompt stays token-identical across rounds.
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_path)
-        banned = grammar_banned_ids(self.tokenizer)
-        if self.speculative_config() is None:
-            self._grammar_ban = {"logit_bias": {i: SPECIAL_TOKEN_BIAS for i in banned}}
-        elif banned:  # vLLM refuses logit_bias with speculation; bad_words work with drafts
-            self._grammar_ban = {"bad_words": self.tokenizer.convert_ids_to_tokens(banned[:MAX_BAD_WORDS])}
+        self._grammar_ban = grammar_ban(self.tokenizer, drafts=self.speculative_config() is not None)
         return self
 
     @property

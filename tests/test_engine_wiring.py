@@ -91,6 +91,51 @@ def test_the_special_token_ban_is_logit_bias_without_drafts_and_no_banned_id_is_
     assert all(not set(o.token_ids) & set(banned) for o in outs)
 
 
+@pytest.mark.parametrize("drafts", [False, True])
+def test_the_ban_is_logit_bias_or_bad_words_and_only_constrained_calls_carry_it(test_model_path, drafts):
+    """Which ban `start()` picks with and without speculation, and what vLLM is handed: the
+    SamplingParams of a constrained call carry it, those of an unconstrained call do not."""
+    from types import SimpleNamespace
+
+    from transformers import AutoTokenizer
+
+    from selfrefine.engine.backend import Request
+    from selfrefine.engine.types import Sampling
+    from selfrefine.engine.vllm_engine import MAX_BAD_WORDS, SPECIAL_TOKEN_BIAS, VLLMEngine, grammar_ban
+
+    tokenizer = AutoTokenizer.from_pretrained(test_model_path)
+    banned = grammar_banned_ids(tokenizer)
+    ban = grammar_ban(tokenizer, drafts=drafts)
+    if drafts:
+        assert ban == {"bad_words": tokenizer.convert_ids_to_tokens(banned[:MAX_BAD_WORDS])}
+        assert all(tokenizer.convert_tokens_to_ids(w) in banned for w in ban["bad_words"])
+    else:
+        assert ban == {"logit_bias": dict.fromkeys(banned, SPECIAL_TOKEN_BIAS)}
+
+    seen = []
+
+    class Handed:  # stands in for AsyncLLM: records the params, answers one finished output
+        errored = False
+
+        async def generate(self, prompt, params, request_id, priority):
+            seen.append(params)
+            seq = SimpleNamespace(text="{}", token_ids=[1], finish_reason="stop")
+            yield SimpleNamespace(outputs=[seq], num_cached_tokens=0, finished=True)
+
+    engine = VLLMEngine(test_model_path, "t", EngineOptions())
+    engine._llm, engine._grammar_ban = Handed(), ban
+    schema = {"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]}
+    for json_schema in (schema, None):
+        request = Request([1, 2, 3], Sampling(max_tokens=4), json_schema, 4, None, None, None)
+        asyncio.run(engine._run(request))
+    constrained, plain = seen
+    if drafts:
+        assert constrained.bad_words == ban["bad_words"] and not constrained.logit_bias
+    else:
+        assert constrained.logit_bias == ban["logit_bias"] and not constrained.bad_words
+    assert not plain.logit_bias and not plain.bad_words and plain.structured_outputs is None
+
+
 def test_serve_starts_with_speculation_auto_and_drafts_nothing(monkeypatch, test_model_path):
     """`serve` runs many loops at once: its default `auto` names no loop count, so no drafts."""
     from typer.testing import CliRunner

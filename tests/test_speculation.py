@@ -186,3 +186,16 @@ def test_grammar_feedback_always_parses_with_speculation(ngram):
         assert c.feedback_error is None, c.text
         parsed = json.loads(c.text)
         assert isinstance(parsed["scores"], dict) and isinstance(parsed["stop"], bool)
+    # with drafts the special-token ban goes through bad_words (vLLM refuses a logit bias), and holds
+    from selfrefine.engine.backend import grammar_banned_ids
+    from selfrefine.engine.types import Sampling
+
+    banned = set(grammar_banned_ids(engine.tokenizer))
+    assert set(engine._grammar_ban) == {"bad_words"} and banned
+    schema = {"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]}
+    ids = engine.tokenizer("<|im_start|>user\nGive a JSON word.<|im_end|>\n<|im_start|>assistant\n").input_ids
+    for seed in range(2):  # one at a time, as above
+        out = run(
+            engine.generate(ids, Sampling(temperature=1.0, seed=seed, max_tokens=24), json_schema=schema)
+        )
+        assert not set(out.token_ids) & banned
