@@ -904,15 +904,18 @@ def test_a_langchain_tool_calling_agent_calls_its_tool_and_answers_from_the_resu
 
 @pytest.mark.engine
 def test_the_agent_tasks_end_to_end_with_the_success_share_printed(qwen_server, capsys):
-    """bench/agents.py's 25 tasks and 14 held-out ones against the server on the 0.5B, eight at a
-    time. Measured here: 19/25 and 13/14, most answers the result's JSON echoed (README, Agents;
-    the 1.5B, recommended for tools, 25/25 and 14/14). The floor below is far under that: it fails
-    when the round trip breaks, not when a greedy path moves."""
-    from selfrefine.bench.agents import HOLDOUT_PATH, load_tasks, run_all
+    """bench/agents.py's 25 tasks against the server on the 0.5B, eight at a time. Measured here:
+    19/25, most answers the result's JSON echoed (README, Agents; the 1.5B, recommended for tools,
+    25/25). The floor below is far under that: it fails when the round trip breaks, not when a
+    greedy path moves. The 14 held-out tasks measure generalisation, which is the bench tool's
+    job (`--tasks bench/agent_tasks_holdout.json`; 13/14 on the 0.5B); test_agents checks that
+    they load and that each names its tools and facts. Running them here too took 30 s more of a
+    worker's time for no claim this test makes."""
+    from selfrefine.bench.agents import load_tasks, run_all
     from tests.test_server import KEY
 
     client = openai.OpenAI(base_url=qwen_server.url + "/v1", api_key=KEY, max_retries=0, timeout=600)
-    tasks = load_tasks() + load_tasks(HOLDOUT_PATH)
+    tasks = load_tasks()
     outcomes = run_all(client, QWEN, tasks, workers=8, log=lambda s: None)
     ok = sum(o.ok for o in outcomes)
     with capsys.disabled():
