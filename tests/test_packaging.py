@@ -213,10 +213,15 @@ def test_every_package_folder_is_in_the_wheels_package_list():
     installed copy (as engine/observe once was) while the checkout works."""
     import tomllib
 
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
     found = {"selfrefine"} | {
         "selfrefine." + ".".join(p.parent.relative_to(ROOT).parts)
         for layer in LAYERS
         for p in (ROOT / layer).rglob("__init__.py")
     }
-    assert found == listed
+    # data folders (the page's static files) are listed with their files in package-data
+    data = {name for name in setuptools["package-data"] if name != "*" and name not in found}
+    assert data == {"selfrefine.engine.server.static"}
+    assert all((ROOT / "/".join(name.split(".")[1:])).is_dir() for name in data)
+    assert found | data == listed
