@@ -233,11 +233,19 @@ def test_cpu_cores_are_split_one_list_per_worker(cores, ranks, bind):
     assert cpu_core_lists(cores, ranks) == bind
 
 
+def _unset(monkeypatch, *names: str) -> None:
+    """Unset `names` for the test, and put back after it whatever the test's code sets them to
+    (monkeypatch.delenv records nothing for a name that was not set, so a value set by the code
+    under test would outlive the test)."""
+    for name in names:
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+
+
 def test_the_default_binding_shares_out_only_the_cores_this_process_may_use(monkeypatch):
     from selfrefine.engine import vllm_engine
 
-    monkeypatch.delenv("VLLM_CPU_OMP_THREADS_BIND", raising=False)
-    monkeypatch.delenv("VLLM_CPU_NUM_OF_RESERVED_CPU", raising=False)
+    _unset(monkeypatch, "VLLM_CPU_OMP_THREADS_BIND", "VLLM_CPU_NUM_OF_RESERVED_CPU")
     monkeypatch.setattr(vllm_engine.os, "sched_getaffinity", lambda pid: {5, 4}, raising=False)
     vllm_engine._cpu_env_defaults(ranks=2)
     assert os.environ["VLLM_CPU_OMP_THREADS_BIND"] == "4|5"
@@ -245,6 +253,86 @@ def test_the_default_binding_shares_out_only_the_cores_this_process_may_use(monk
     monkeypatch.setenv("VLLM_CPU_OMP_THREADS_BIND", "0")  # the user's own choice stays
     vllm_engine._cpu_env_defaults(ranks=1)
     assert os.environ["VLLM_CPU_OMP_THREADS_BIND"] == "0"
+
+
+@pytest.mark.parametrize(
+    "bind, preload, binding",
+    [
+        ("1", "", {"OMP_NUM_THREADS": "1", "OMP_PLACES": "{1}", "OMP_PROC_BIND": "true"}),
+        ("0-1", "", {"OMP_NUM_THREADS": "2", "OMP_PLACES": "{0,1}", "OMP_PROC_BIND": "true"}),
+        ("2-3,5", "/usr/lib/libgomp.so.1", {"OMP_NUM_THREADS": "3", "GOMP_CPU_AFFINITY": "2 3 5"}),
+        (
+            "0-1",
+            "/opt/intel/libiomp5.so",
+            {
+                "OMP_NUM_THREADS": "2",
+                "KMP_AFFINITY": "granularity=fine,explicit,proclist=[0,1]",
+                "KMP_BLOCKTIME": "5",
+                "KMP_TPAUSE": "0",
+            },
+        ),
+        ("0|1", "", None),  # two workers: vLLM's own processes
+        ("auto", "", None),
+        ("nobind", "", None),
+        ("", "", None),
+        ("x-y", "", None),  # malformed: vLLM's own error
+    ],
+)
+def test_one_cpu_worker_runs_in_the_engine_process_with_the_binding_a_worker_gets(bind, preload, binding):
+    from selfrefine.engine.vllm_engine import cpu_one_process_env
+
+    env = cpu_one_process_env(bind, preload)
+    if binding is None:
+        assert env is None
+    else:
+        assert env == {"VLLM_ENABLE_V1_MULTIPROCESSING": "0", **binding}
+
+
+@pytest.mark.parametrize(
+    "options, one_process",
+    [
+        ({}, True),
+        ({"distributed_executor_backend": "mp"}, False),  # the user's choice: vLLM's worker process
+        ({"data_parallel_size": 2}, False),
+    ],
+)
+def test_the_engine_process_gets_the_binding_only_while_vllm_starts(monkeypatch, options, one_process):
+    """start() sets the one-process environment while AsyncLLM spawns its engine core (which
+    inherits it), for one CPU worker only, and puts the process's own environment back."""
+    from vllm.v1.engine.async_llm import AsyncLLM
+
+    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.errors import EngineFault
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+
+    seen = {}
+
+    def from_engine_args(args, **kw):
+        seen.update(
+            {
+                k: os.environ.get(k)
+                for k in ("VLLM_ENABLE_V1_MULTIPROCESSING", "OMP_NUM_THREADS", "OMP_PLACES")
+            }
+        )
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
+    monkeypatch.setattr(vllm_engine.os, "sched_getaffinity", lambda pid: {2, 3}, raising=False)
+    _unset(
+        monkeypatch,
+        "VLLM_CPU_OMP_THREADS_BIND",
+        "VLLM_CPU_NUM_OF_RESERVED_CPU",
+        "VLLM_ENABLE_V1_MULTIPROCESSING",
+    )
+    monkeypatch.setenv("OMP_NUM_THREADS", "7")
+    monkeypatch.setattr(AsyncLLM, "from_engine_args", from_engine_args)
+    with pytest.raises(EngineFault, match="stop here"):
+        VLLMEngine("some/model", options=EngineOptions(**options)).start()
+    if one_process:
+        assert seen == {"VLLM_ENABLE_V1_MULTIPROCESSING": "0", "OMP_NUM_THREADS": "2", "OMP_PLACES": "{2,3}"}
+    else:
+        assert seen == {"VLLM_ENABLE_V1_MULTIPROCESSING": None, "OMP_NUM_THREADS": "7", "OMP_PLACES": None}
+    assert os.environ["OMP_NUM_THREADS"] == "7" and "VLLM_ENABLE_V1_MULTIPROCESSING" not in os.environ
 
 
 def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():

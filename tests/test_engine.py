@@ -128,6 +128,31 @@ def test_engine_rejects_bad_prompts_with_clear_errors(real):
     assert 1 <= out.completion_tokens <= 8 and out.prompt_tokens >= 1
 
 
+def test_the_model_runs_in_the_engine_core_process_bound_to_this_process_cores(real):
+    """One CPU worker runs in vLLM's engine-core process (cpu_one_process_env), with the OpenMP
+    binding vLLM gives a worker process: no VLLM::Worker process, and the engine core on this
+    process's cores (under make test, the xdist worker's one core)."""
+    import os
+
+    import psutil
+
+    engine, run = real
+    if not engine.is_cpu:
+        pytest.skip("the one-process layout is vLLM's CPU build's")
+    titled = {}
+    for p in psutil.Process().children(recursive=True):
+        try:
+            titled.setdefault(" ".join(p.cmdline()).split(" ")[0], []).append(p)
+        except psutil.Error:
+            continue
+    assert "VLLM::Worker" not in titled and titled.get("VLLM::EngineCore"), sorted(titled)
+    mine = set(os.sched_getaffinity(0))
+    for core in titled["VLLM::EngineCore"]:  # (its environ is unreadable: vLLM retitles it)
+        assert set(core.cpu_affinity()) <= mine
+    out = run(engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=4, temperature=0)))
+    assert out.completion_tokens >= 1
+
+
 def test_cancel_aborts_the_request_inside_vllm(real):
     """Cancelling a generation stops it in vLLM itself, not just in our counter: vLLM's scheduler
     (its `vllm:num_requests_running` gauge, fed by the engine core) ran it before and holds

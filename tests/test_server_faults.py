@@ -39,17 +39,18 @@ KILLED_WITHIN = 90  # seconds from the kill for every request in flight to have 
 
 
 def _engine_worker(server_pid: int) -> psutil.Process:
-    """The vLLM process that runs the model: a descendant of the server titled VLLM::Worker
-    (the engine core's child), else the deepest descendant."""
-    kids = psutil.Process(server_pid).children(recursive=True)
-    assert kids, "the server has no engine processes"
-    for p in kids:
+    """The vLLM process that runs the model: the server's descendant titled VLLM::Worker where
+    vLLM spawned one, else (one CPU worker, run in the engine core: cpu_one_process_env) the one
+    titled VLLM::EngineCore."""
+    titled: dict[str, psutil.Process] = {}
+    for p in psutil.Process(server_pid).children(recursive=True):
         try:
-            if " ".join(p.cmdline()).startswith("VLLM::Worker"):
-                return p
+            titled.setdefault(" ".join(p.cmdline()).split(" ")[0], p)
         except psutil.Error:
             continue
-    return kids[-1]
+    found = titled.get("VLLM::Worker") or titled.get("VLLM::EngineCore")
+    assert found, f"the server has no engine process: {sorted(titled)}"
+    return found
 
 
 def _post(server, got: dict) -> None:
