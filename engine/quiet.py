@@ -1,9 +1,9 @@
 """What the commands print besides their own output: everything with `-v`, little without.
 
 vLLM's CPU engine runs in spawned processes (the engine core, and a worker per rank where there
-are several) whose stderr is ours, so filtering Python warnings or loggers in this process is not enough: the settings go
-into the environment, which those processes inherit, before vLLM, torch or transformers are
-imported. A variable the user has set already is left alone. Errors stay visible: every
+are several) whose stderr is ours, so filtering Python warnings or loggers in this process is not
+enough: the settings go into the environment, which those processes inherit, before vLLM, torch
+or transformers are imported. A variable the user has set already is left alone. Errors stay visible: every
 logger keeps ERROR, and a failed engine start is reported by the command itself.
 """
 
