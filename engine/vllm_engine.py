@@ -138,7 +138,9 @@ def cpu_one_process_env(bind: str, ld_preload: str = "") -> dict[str, str] | Non
     before the worker starts; the same variables, set here before the engine-core process is
     spawned, give that process the binding the worker would have had. With
     VLLM_ENABLE_V1_MULTIPROCESSING=0 the platform keeps the uni executor; AsyncLLM still runs
-    the engine core in its own process. None (vLLM's own layout) where `bind` names several
+    the engine core in its own process. The binding's form follows `ld_preload` as vLLM's does;
+    where it names no OpenMP library yet, vLLM preloads torch's libgomp into the process it
+    spawns, which reads OMP_PLACES as well. None (vLLM's own layout) where `bind` names several
     workers ("0|1") or leaves binding to vLLM ("auto", "nobind")."""
     if not bind or "|" in bind or bind in ("auto", "nobind"):
         return None

@@ -325,6 +325,9 @@ def test_the_engine_process_gets_the_binding_only_while_vllm_starts(monkeypatch,
         "VLLM_ENABLE_V1_MULTIPROCESSING",
     )
     monkeypatch.setenv("OMP_NUM_THREADS", "7")
+    # vLLM adds torch's libgomp to LD_PRELOAD when it starts an engine (so after the first start in
+    # a process the binding is GOMP_CPU_AFFINITY's, covered above): this test starts from none
+    monkeypatch.setenv("LD_PRELOAD", "")
     monkeypatch.setattr(AsyncLLM, "from_engine_args", from_engine_args)
     with pytest.raises(EngineFault, match="stop here"):
         VLLMEngine("some/model", options=EngineOptions(**options)).start()
