@@ -22,9 +22,10 @@ echo "setup: installing the project with the '$extra' extra (first time: a few m
 # The pip a venv is born with (23.2 on Python 3.11) took 120 s for the install below on a warm
 # cache here; this one 91-96 s.
 pip install -q pip==26.3
-# The transformers extra too: its backend (Outlines) is tested beside vLLM's. Setuptools warns of
-# every editable install that a folder named like the package may shadow it: here the folder is it.
-PYTHONWARNINGS="ignore:Editable installation" pip install -q -e ".[$extra,transformers,test]"
+# The transformers extra too: its backend (Outlines) is tested beside vLLM's; the eval extra holds
+# tasks/ifeval's verifiers. Setuptools warns of every editable install that a folder named like
+# the package may shadow it: here the folder is it.
+PYTHONWARNINGS="ignore:Editable installation" pip install -q -e ".[$extra,transformers,test,eval]"
 if [ "$extra" = cpu ]; then
   # pip pulls CUDA-linked torchvision/torchaudio that break `import vllm` on the CPU build
   # ("operator torchvision::nms does not exist"); triton is unused on CPU (~1 GB).

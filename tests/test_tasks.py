@@ -40,6 +40,8 @@ def test_all_tasks_are_present():
         "dialogue",
         "code_readability",
         "code_optimization",
+        "ifeval",
+        "mbpp",
         "generic",
     }
     assert registry.variants("gsm8k") == ["self_feedback", "oracle", "exec"]
@@ -114,7 +116,9 @@ def test_data_is_inside_the_project_with_provenance():
     for name in registry.available():
         t = registry.load(name)
         assert "shared" not in str(t.data_path)
-        if name != "generic":  # written for this project (DATA.md says so), not the paper's data
+        if name in ("ifeval", "mbpp"):  # public sets with their own licences
+            assert (t.data_path.parent / "PROVENANCE.md").is_file()
+        elif name != "generic":  # written for this project (DATA.md says so), not the paper's data
             assert (t.data_path.parent / "LICENSE-self-refine-data.txt").is_file()
     assert (registry.TASKS_DIR / "DATA.md").is_file()
     assert "generic" in (registry.TASKS_DIR / "DATA.md").read_text()

@@ -1,0 +1,138 @@
+"""Maintainer tool: write tasks/ifeval/data.jsonl and tasks/mbpp/data.jsonl from the shared data.
+
+Run: python -m selfrefine.tasks.tools.dev_sets ../shared/data
+(the folder holding ifeval/input_data.jsonl and mbpp/mbpp.jsonl; each file's sha256 is checked,
+so a rerun on the same files writes the same bytes). Nothing in the product or its tests reads the
+shared folder; they read the copies written here.
+
+The split rule, fixed before anything was tuned on these rows (tasks/DATA.md):
+
+- rows already read while the work was planned go to dev: the first 80 IFEval rows in file order
+  and MBPP task_ids 1-60;
+- every other row: h = int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16), where set is
+  "ifeval" or "mbpp" and id the row's key / task_id; test if h % 3 == 0, else dev.
+
+MBPP rows: the request shows the first assert; the hidden tests are the other asserts and the
+challenge asserts, each once and never the shown one; task 37 (three copies of one assert) is
+left out. Current counts: ifeval 541 (dev 392, test 149), mbpp 973 (dev 656, test 317).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+TASKS = Path(__file__).resolve().parents[1]
+
+IFEVAL_FILE = "ifeval/input_data.jsonl"
+IFEVAL_SHA256 = "67ffeee0fcb87c317c5b08a2de85557b4a7e96ada6178aa645b4954fe4b53d49"
+MBPP_FILE = "mbpp/mbpp.jsonl"
+MBPP_SHA256 = "0b7004a79cd62d9ec7ecdd5a6e5f0ef1210ff00b286df3c5d5b57bf38c58e19a"
+
+IFEVAL_READ = 80
+"""The first IFEval rows in file order, read while the work was planned: always dev."""
+MBPP_READ = range(1, 61)
+"""MBPP task_ids read while the work was planned: always dev."""
+
+
+def split_of(dataset: str, ident: int | str, read: bool) -> str:
+    """The fixed rule: rows already read are dev; else a third of the rest, by a hash, is test."""
+    if read:
+        return "dev"
+    h = int(hashlib.sha256(f"{dataset}:{ident}".encode()).hexdigest()[:8], 16)
+    return "test" if h % 3 == 0 else "dev"
+
+
+def _read(path: Path, sha256: str) -> list[dict]:
+    data = path.read_bytes()
+    got = hashlib.sha256(data).hexdigest()
+    if got != sha256:
+        raise SystemExit(f"{path}: sha256 {got}, expected {sha256} (not the file these sets were made from)")
+    return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+
+
+def ifeval_rows(src: Path) -> list[dict]:
+    rows = []
+    for i, r in enumerate(_read(src / IFEVAL_FILE, IFEVAL_SHA256)):
+        rows.append(
+            {
+                "id": f"ifeval-{r['key']}",
+                "key": int(r["key"]),
+                "split": split_of("ifeval", r["key"], i < IFEVAL_READ),
+                "request": r["prompt"],
+                "instruction_id_list": r["instruction_id_list"],
+                "kwargs": r["kwargs"],
+            }
+        )
+    return rows
+
+
+def entry_name(assertion: str) -> str:
+    """The function an MBPP assert tests: the first call of a name that is not a builtin
+    (`assert int(lobb_num(5, 3)) == 35` -> lobb_num), else the first call (a problem whose
+    function shadows one: `assert sum(10,15) == 6`)."""
+    calls = [
+        node.func.id
+        for node in ast.walk(ast.parse(assertion))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    ]
+    if not calls:
+        raise ValueError(f"no function call in {assertion!r}")
+    return next((c for c in calls if not hasattr(builtins, c)), calls[0])
+
+
+REQUEST = "{text}\n\nCall the function `{entry}`. For example, this should hold:\n```python\n{shown}\n```"
+"""How an MBPP problem is asked: the problem text, the function's name and one example assert."""
+
+
+def mbpp_rows(src: Path) -> list[dict]:
+    rows = []
+    for r in _read(src / MBPP_FILE, MBPP_SHA256):
+        shown, *rest = (a.strip() for a in r["test_list"])
+        # Hidden: the other asserts, each once and never the shown one (MBPP repeats an assert in
+        # five rows: 37, 337, 508, 713, 862); a row left with none (37) cannot be scored.
+        hidden = []
+        for a in (*rest, *(a.strip() for a in r["challenge_test_list"])):
+            if a != shown and a not in hidden:
+                hidden.append(a)
+        if not hidden:
+            continue
+        entry = entry_name(shown)
+        rows.append(
+            {
+                "id": f"mbpp-{r['task_id']}",
+                "task_id": int(r["task_id"]),
+                "split": split_of("mbpp", r["task_id"], r["task_id"] in MBPP_READ),
+                "request": REQUEST.format(text=r["text"].strip(), entry=entry, shown=shown),
+                "entry": entry,
+                "shown": shown,
+                "hidden": hidden,
+                "setup": r["test_setup_code"],
+            }
+        )
+    return rows
+
+
+def _write(path: Path, rows: list[dict]) -> None:
+    with path.open("w") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1:
+        raise SystemExit("usage: python -m selfrefine.tasks.tools.dev_sets SHARED_DATA_FOLDER")
+    src = Path(argv[0])
+    for name, rows in (("ifeval", ifeval_rows(src)), ("mbpp", mbpp_rows(src))):
+        _write(TASKS / name / "data.jsonl", rows)
+        dev = sum(r["split"] == "dev" for r in rows)
+        test = sum(r["split"] == "test" for r in rows)
+        print(f"{name}: {len(rows)} rows, dev {dev}, test {test} -> tasks/{name}/data.jsonl")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
