@@ -8,7 +8,8 @@ from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item, RefineConfig, refine
 from selfrefine.engine.observe import HEADER, observe_request, text_checks
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.code import CodeCheck, Example, examples, is_code_request, python_blocks
+from selfrefine.engine.observe.code import CodeCheck, python_blocks
+from selfrefine.engine.observe.examples import Example, examples, is_code_request
 from selfrefine.engine.observe.structure import parse_json, structure_checks
 from selfrefine.engine.observe.text import count_checks, edge_checks, occurrences, term_checks, terms
 from selfrefine.engine.prompts import Prompts
@@ -518,3 +519,191 @@ def test_named_section_titles_are_checked_in_order_and_bullets_asked_as_bullets(
     assert "bulleted list: 2 items" in [x.text for x in facts(checks, "Before the trip:\n- a\n- b")]
     order = structure_checks("Use three sections called Why, How and When, in that order.")
     assert faults(order, "Why\nx\nWhen\ny\nHow\nz")[0].endswith("the titles are not in the order asked.")
+
+
+# --- "complete this function" requests: examples in the docstring, calls as Input / Output ------
+
+STUB = '''def add(x: int, y: int):
+    """Add two numbers x and y
+    >>> add(2, 3)
+    5
+    >>> add(5, 7)
+    12
+    """'''
+ADD_DOCTESTS = [Example("doctest", "add(2, 3)\n", "5\n"), Example("doctest", "add(5, 7)\n", "12\n")]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        f"Complete this Python function:\n```python\n{STUB}\n```",  # the closing fence lost them all
+        f"Complete this Python function:\n```python\n{STUB.replace('    ', chr(9))}\n```",  # tabs
+        f"Complete this Python function:\n```\n{STUB}\n```\nKeep it short.",  # untagged block
+        f"Complete this Python function:\n{STUB}\nKeep it short.",  # no fence, prose after it
+        f"Complete this Python function:\n\n{STUB}",  # no fence
+        "Complete this:\n```python\n"  # the closing quotes on the want's line
+        'def add(x, y):\n    """Add.\n    >>> add(2, 3)\n    5\n    >>> add(5, 7)\n    12"""\n```',
+        "Finish it:\n```python\ndef add(x, y):\n    '''Add.\n\n    >>> add(2, 3)\n    5\n\n"
+        "    >>> add(5, 7)\n    12\n    '''\n    # your code here\n```",
+        "Write a Python function add.\n>>> add(2, 3)\n5\n>>> add(5, 7)\n12\n```",  # prose, then a fence
+    ],
+)
+def test_doctest_examples_in_a_request_are_read_in_every_layout(request_text):
+    assert examples(request_text) == ADD_DOCTESTS
+
+
+def test_a_docstring_example_keeps_its_whole_want_and_prose_its_first_line():
+    request = (
+        'Complete:\n```python\ndef show(n):\n    """Print 1..n, one a line.\n\n    >>> show(3)\n'
+        '    1\n    2\n    3\n    """\n```\nAlso:\n>>> show(1)\n1\nis what it prints for one.'
+    )
+    assert examples(request) == [
+        Example("doctest", "show(3)\n", "1\n2\n3\n"),
+        Example("doctest", "show(1)\n", "1\n"),
+    ]
+
+
+def test_a_malformed_doctest_loses_only_itself():
+    request = "Write a Python function add.\n>>>add(1, 1)\n2\n>>> add(2, 3)\n5\n  >>> add(5, 7)\n12\n"
+    assert examples(request) == [Example("doctest", "add(2, 3)\n", "5\n")]
+
+
+@pytest.mark.sandbox
+def test_a_function_that_misses_its_docstring_examples_is_a_fault_not_runs_without_error():
+    observe, guard = observe_request(f"Complete this Python function:\n```python\n{STUB}\n```")
+    assert guard is not None
+    # the answer repeats the docstring with its >>> lines; the examples are the request's
+    wrong = observe(block(STUB.replace("12\n", "99\n") + "\n    return 0"))
+    assert "code: 0 of 2 of the request's examples pass -- NOT MET" in wrong.text
+    assert wrong.fault == (
+        "The code fails the request's example >>> add(2, 3): expected '5', got 0. "
+        "The code fails the request's example >>> add(5, 7): expected '12', got 0."
+    )
+    right = observe(block(STUB + "\n    return x + y"))
+    assert right.fault is None and "code: 2 of 2 of the request's examples pass" in right.text
+    assert guard(block(STUB + "\n    return x + y if x < 5 else 0")).startswith(
+        "it breaks the request's example >>> add(5, 7), which the previous answer passed"
+    )
+
+
+@pytest.mark.sandbox
+def test_the_answers_docstring_does_not_make_it_a_program_that_reads_input():
+    observe, _ = observe_request("Write a Python function that sorts a list.")
+    code = 'def sort(xs):\n    """Return the input (a list) sorted; reads no stdin."""\n    return sorted(xs)'
+    assert observe(block(code)).text.endswith("- code: runs without error")
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Write a Python function add.\nInput: add(2, 3)\nOutput: 5\n\nInput: add(5, 7)\nOutput: 12",
+        "Write a Python function add.\nInput: add(2, 3) / Output: 5\nInput: add(5, 7) / Output: 12",
+        "Write a Python function add.\nInput: add(2, 3)  Output: 5\nInput: add(5, 7)  Output: 12",
+        "Write a function add. Example: add(2, 3) => 5. Example: add(5, 7) => 12",
+        "Write a function add.\nadd(2, 3) ➞ 5\nadd(5, 7) ➞ 12",
+    ],
+)
+def test_an_input_that_calls_the_function_is_a_call_example(request_text):
+    assert examples(request_text) == [
+        Example("call", "add(2, 3)", "5", "add"),
+        Example("call", "add(5, 7)", "12", "add"),
+    ]
+
+
+def test_a_called_input_whose_output_is_no_literal_is_not_a_check():
+    assert examples("Write a function greet.\nInput: greet('Bo')\nOutput: Hello, Bo!") == []
+
+
+@pytest.mark.sandbox
+def test_a_function_returning_a_constant_fails_input_output_call_examples():
+    observe, _ = observe_request(
+        "Write a Python function add.\nInput: add(2, 3)\nOutput: 5\n\nInput: add(5, 7)\nOutput: 12"
+    )
+    seen = observe(block("def add(x, y):\n    return 5"))
+    assert seen.fault == "The code fails the request's example add(5, 7) == 12: expected '12', got 5."
+    assert observe(block("def add(x, y):\n    return x + y")).fault is None
+
+
+SEQ = '''Complete this function:
+```python
+def seq(n: int):
+    """The seq sequence is defined as follows:
+    seq(0) -> 1
+    seq(1) -> 1
+    seq(2) -> 2
+    seq(n) -> seq(n-1) + seq(n-3) for n > 2.
+    Compute it without recursion.
+    >>> seq(5)
+    6
+    >>> seq(7)
+    13
+    """
+```'''
+
+
+@pytest.mark.sandbox
+def test_definition_lines_and_doctests_are_both_read_and_a_keyerror_rewrite_is_caught():
+    assert examples(SEQ) == [
+        Example("doctest", "seq(5)\n", "6\n"),
+        Example("doctest", "seq(7)\n", "13\n"),
+        Example("call", "seq(0)", "1", "seq"),
+        Example("call", "seq(1)", "1", "seq"),
+        Example("call", "seq(2)", "2", "seq"),
+    ]  # the recursive line has no literal arguments: a definition, not a check
+    observe, guard = observe_request(SEQ)
+    good = (
+        "def seq(n):\n    a = [1, 1, 2]\n    for i in range(3, n + 1):\n"
+        "        a.append(a[-1] + a[-3])\n    return a[n]"
+    )
+    assert "code: 5 of 5 of the request's examples pass" in observe(block(good)).text
+    lookup = "def seq(n):\n    return {0: 1, 1: 1, 2: 2}[n]"  # passes the definition lines only
+    assert guard(block(lookup)) == (
+        "it breaks the request's example >>> seq(5), which the previous answer passed: "
+        "expected '6', it raised KeyError: 5 (line 2)."
+    )
+    seen = observe(block(lookup))
+    assert "code: 3 of 5 of the request's examples pass -- NOT MET" in seen.text
+    assert seen.fault.startswith(
+        "The code fails the request's example >>> seq(5): expected '6', it raised KeyError"
+    )
+
+
+@pytest.mark.parametrize(
+    "request_text,unread",
+    [
+        ("Write a Python function; for example, given a list of names it returns the longest one.", True),
+        ("Write a Python function that returns the longest name, e.g. the longest of a list.", True),
+        ("Write a Python function longest(names).\nExamples:\nlongest of Ann, Bob is Ann", True),
+        ("Write a Python program that adds two numbers.\nInput: 3 4\nOutput: 7", False),  # stdin pair
+        ("Give an example of a Python decorator.", False),  # asks for an example, shows none
+        ("Write a Python script that prints the primes below 20.", False),
+        ("Write a Python function add.\n>>> add(2, 3)\n5", False),
+    ],
+)
+def test_a_request_that_shows_examples_none_of_which_can_be_read_is_marked(request_text, unread):
+    assert examples(request_text).unread is unread
+
+
+@pytest.mark.sandbox
+def test_examples_that_cannot_be_run_are_said_not_checked_without_a_fault():
+    observe, guard = observe_request(
+        "Write a Python function longest(names); for example, given a list of names it returns "
+        "the longest one."
+    )
+    seen = observe(block("def longest(names):\n    return max(names, key=len)"))
+    assert guard is None and seen.fault is None
+    assert seen.text.endswith(
+        "- code: runs without error; the request's examples are not in a form the tool can run, "
+        "so they were not checked"
+    )
+    reads = observe(block("print(max(input().split(), key=len))"))
+    assert reads.text.endswith(
+        "- code: compiles (not run: it reads input and the request's examples are not in a form "
+        "the tool can run)"
+    )
+    observe, _ = observe_request("Write a Python program that adds two numbers.\nInput: 3 4\nOutput: 7")
+    seen = observe(block("def add(a, b):\n    return a + b"))
+    assert seen.fault is None and seen.text.endswith(
+        "- code: runs without error; the request's Input/Output examples were not run (the code reads no "
+        "standard input)"
+    )

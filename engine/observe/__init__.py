@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from selfrefine.engine.observe.code import CodeCheck, examples, is_code_request
+from selfrefine.engine.observe.code import CodeCheck
+from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (

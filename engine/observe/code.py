@@ -1,58 +1,29 @@
-"""Code facts: the answer's ```python blocks compiled and run in the sandbox (engine.sandbox), with
-the request's own examples as checks: doctest `>>>` lines, `f(x) == y` / `f(x) -> y` /
-`f(x) returns y`, and "Input: / Output:" pairs for programs that read stdin."""
+"""Code facts: the answer's ```python blocks compiled and run in the sandbox (engine.sandbox),
+with the request's own examples (engine.observe.examples) as checks. A request whose examples
+cannot be read says so as a fact; it is never reported as checked."""
 
 from __future__ import annotations
 
 import ast
-import builtins
-import doctest
 import json
 import re
 import sys
 import threading
 from dataclasses import dataclass
 
+from selfrefine.engine.observe.examples import BLOCK, Example, short
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.sandbox import Limits, SandboxUnavailable, run_python
 
 LIMITS = Limits(wall_s=5.0, cpu_s=5, memory_mb=512)
-MAX_EXAMPLES = 20
-_CODE_REQUEST = re.compile(
-    r"\bpython\b|\bcode\b|\bfunction\b|\bscript\b|\bprogram\b|\bimplement\b|>>>|```|"
-    r"\bdef\s+\w",
-    re.I,
-)
-_BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
-_UNQUOTED = re.compile(r"(?<!\w)'[^'\n]{1,40}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 _READS_STDIN = re.compile(r"\binput\s*\(|\bsys\.stdin\b|\bstdin\b|\bfileinput\b")
-_ARROW = (
-    r"==|->|=>|→|\breturns?\b|\bshould\s+(?:return|give|output|be)\b|\bmust\s+return\b|\bgives\b|"
-    r"\boutputs\b|\bevaluates\s+to\b|\bequals\b"
-)
-_CALL = re.compile(
-    rf"(?<![\w.])(?P<call>(?P<name>[A-Za-z_]\w*)\((?P<args>[^()\n]*(?:\([^()\n]*\)[^()\n]*)*)\))"
-    rf"\s*(?:{_ARROW})\s*"
-)
-_IO = re.compile(
-    r"(?:sample\s+|example\s+)?input\s*\d*\s*:\s*(?P<i>.*?)\s*(?:sample\s+|example\s+|expected\s+)?"
-    r"output\s*\d*\s*:\s*(?P<o>.*?)(?=\n\s*\n|\n\s*(?:sample\s+|example\s+)?input\s*\d*\s*:|"
-    r"\n\s*(?:explanation|note)\b|\Z)",
-    re.I | re.S,
-)
 _MARK = "@@selfrefine-observe@@"
-
-
-def is_code_request(request: str) -> bool:
-    """The request asks for code (its text facts are then about code, not about the answer's prose).
-    Quoted words do not count: "without the word 'function'" asks for none."""
-    return bool(_CODE_REQUEST.search(_UNQUOTED.sub(" ", request)))
 
 
 def python_blocks(answer: str) -> list[str]:
     """The answer's Python code blocks: ```python / ```py, or an untagged block that compiles."""
     out = []
-    for lang, body in _BLOCK.findall(answer):
+    for lang, body in BLOCK.findall(answer):
         if lang.lower() in ("python", "py", "python3"):
             out.append(body)
         elif not lang and body.strip():
@@ -62,102 +33,6 @@ def python_blocks(answer: str) -> list[str]:
                 continue
             out.append(body)
     return out
-
-
-@dataclass(frozen=True)
-class Example:
-    """One of the request's examples. kind: call (`source` == `want`, both expressions),
-    doctest (`want` is the printed output) or io (`source` is stdin, `want` the stdout)."""
-
-    kind: str
-    source: str
-    want: str
-    name: str | None = None
-
-    @property
-    def label(self) -> str:
-        if self.kind == "io":
-            return f"input {_short(self.source)!r}"
-        return (
-            f"{self.source.strip()} == {self.want.strip()}"
-            if self.kind == "call"
-            else f">>> {self.source.strip()}"
-        )
-
-
-def _short(text: str, n: int = 120) -> str:
-    text = text.strip()
-    return text if len(text) <= n else text[:n] + "..."
-
-
-def _literal(text: str) -> str | None:
-    """The longest leading piece of `text` that is a Python literal ("5." -> "5", "[1] for x" -> "[1]")."""
-    text = text.strip().strip("`").strip()
-    text = re.sub(r"(?:,|;|\band\b|\bor\b)\s*$", "", text).strip()
-    cuts = [
-        text.rstrip(".,;:"),
-        text,
-        re.split(
-            r"`|\s+(?:and|but|because|since|for|when|if|as|since)\b|;|\.\s|,\s+(?=[A-Za-z_]\w*\()", text
-        )[0].rstrip(".,;: "),
-    ]
-    for c in cuts:
-        try:
-            ast.literal_eval(c)
-            return c
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-    return None
-
-
-def examples(request: str) -> list[Example]:
-    """The request's examples, in order (at most MAX_EXAMPLES): only those with literal arguments
-    and a literal expected value, so that each is a check, not a sketch ("f(x) -> y")."""
-    out: list[Example] = []
-    try:
-        for ex in doctest.DocTestParser().get_examples(request):
-            # A request goes on in prose after its example, which doctest would read as more of
-            # the expected output: keep the first line (a traceback whole).
-            want = (
-                ex.want
-                if ex.want.startswith("Traceback")
-                else ex.want.splitlines()[0] + "\n"
-                if ex.want
-                else ""
-            )
-            if want.strip():
-                out.append(Example("doctest", ex.source, want))
-    except ValueError:
-        pass
-    for line in request.splitlines():
-        if line.lstrip().startswith((">>>", "...")):
-            continue
-        line = line.replace("`", " ")
-        found = list(_CALL.finditer(line))
-        for m, after in zip(found, [*found[1:], None], strict=False):
-            name = m["name"]
-            if hasattr(builtins, name) or name in ("assert", "print"):
-                continue
-            try:
-                call = ast.parse(m["call"], mode="eval").body
-                for a in (*call.args, *(k.value for k in call.keywords)):
-                    ast.literal_eval(a)
-            except (ValueError, SyntaxError, TypeError, AttributeError, RecursionError):
-                continue
-            want = _literal(line[m.end() : after.start() if after else len(line)])  # up to the next example
-            if want is not None:
-                out.append(Example("call", m["call"], want, name))
-    for m in _IO.finditer(request):
-        stdin, want = _unfence(m["i"]), _unfence(m["o"])
-        if stdin and want:
-            out.append(Example("io", stdin + "\n", want))
-    unique = list(dict.fromkeys(out))
-    return unique[:MAX_EXAMPLES]
-
-
-def _unfence(text: str) -> str:
-    text = re.sub(r"^```\w*\n?|```$", "", text.strip()).strip()
-    return text
 
 
 _HARNESS = """import contextlib, doctest, io, json, runpy, sys, traceback
@@ -220,6 +95,55 @@ def _missing_module(stderr: str) -> str | None:
     return None
 
 
+def _reads_stdin(code: str) -> bool:
+    """The code reads standard input (input(), sys.stdin, fileinput, open(0)) in its statements;
+    its docstrings and comments do not count ("Return the input (a list)" reads nothing)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return bool(_READS_STDIN.search(code))
+    return any(_reads(node) for node in ast.walk(tree))
+
+
+def _reads(node: ast.AST) -> bool:
+    """This node reads standard input: a call of input() or open(0), `.stdin`, a `stdin` or
+    `fileinput` import, or the name fileinput."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        zero = bool(node.args) and _is_zero(node.args[0])
+        return node.func.id == "input" or (node.func.id == "open" and zero)
+    if isinstance(node, ast.Attribute):
+        return node.attr == "stdin"
+    if isinstance(node, ast.alias):
+        return node.name in ("stdin", "fileinput")
+    return isinstance(node, ast.Name) and node.id == "fileinput"
+
+
+def _is_zero(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value == 0 and not isinstance(node.value, bool)
+
+
+def _bound(code: str) -> set[str] | None:
+    """The names the code binds anywhere (def, class, assignment, import), or None where it does
+    not parse (then no name is said to be missing)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+    return names
+
+
+def _not_met(text: str, fault: str) -> Fact:
+    return Fact(f"code: {text} -- NOT MET", fault)
+
+
 @dataclass
 class _Run:
     """What running one answer's code gave: its facts, and each example's (passed, what it gave)."""
@@ -228,12 +152,30 @@ class _Run:
     results: dict[Example, tuple[bool, str]]
 
 
+def _summary(results: dict[Example, tuple[bool, str]]) -> _Run:
+    """The facts for these example results: how many pass, and each failure with what it gave."""
+    failed = [(e, got) for e, (ok, got) in results.items() if not ok]
+    facts = [
+        Fact(
+            f"code: {len(results) - len(failed)} of {len(results)} of the request's examples pass"
+            + (" -- NOT MET" if failed else "")
+        )
+    ]
+    for e, got in failed:
+        text = f"example {e.label}: expected {short(e.want)!r}, {got}"
+        facts.append(Fact(f"FAILED {text}", f"The code fails the request's {text}."))
+    return _Run(facts, results)
+
+
 class CodeCheck:
     """Runs the answer's code with the request's examples; `observe` gives the facts, `guard`
-    refuses a rewrite that fails an example the previous observed answer passed."""
+    refuses a rewrite that fails an example the previous observed answer passed. With no
+    example to run, the code is run alone, and where the request showed examples that could not
+    be read (`Examples.unread`) or that do not apply, the fact says they were not checked."""
 
     def __init__(self, request_examples: list[Example], limits: Limits = LIMITS):
         self.examples, self.limits = request_examples, limits
+        self.unread = bool(getattr(request_examples, "unread", False))
         self._cache: dict[str, _Run] = {}
         self._passed: set[Example] = set()  # examples the last observed answer passed
         self._lock = threading.Lock()
@@ -262,7 +204,7 @@ class CodeCheck:
         e, got = broken[0]
         return (
             f"it breaks the request's example {e.label}, which the previous answer passed: "
-            f"expected {_short(e.want)!r}, {got or 'no result'}."
+            f"expected {short(e.want)!r}, {got or 'no result'}."
         )
 
     def run(self, answer: str) -> _Run:
@@ -295,7 +237,7 @@ class CodeCheck:
                 where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
                 why = f"code block {i} does not compile: {getattr(exc, 'msg', exc)}{where}"
                 return _Run(
-                    [Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
+                    [_not_met(why, f"The code does not run: {why}.")],
                     {e: (False, "it does not compile") for e in self.examples},
                 )
         code = "\n\n".join(blocks)  # notebook style: a later block may use an earlier one's names
@@ -305,85 +247,75 @@ class CodeCheck:
             return _Run([], {})  # the code could not be run here: no fact either way
 
     def _run_code(self, code: str) -> _Run:
+        """Runs `code` with the examples it can take: calls and doctests, and Input/Output pairs
+        where it reads standard input; alone (see _run_alone) where it can take none."""
+        stdin = _reads_stdin(code)
         calls = [e for e in self.examples if e.kind != "io"]
-        ios = [e for e in self.examples if e.kind == "io"] if _READS_STDIN.search(code) else []
-        facts, results = [], {}
-        defined = {
-            e.name
-            for e in calls
-            if e.name
-            and not re.search(
-                rf"^\s*(?:async\s+def|def|class)\s+{e.name}\b|^\s*{e.name}\s*[:=]|^\s*(?:from|import)\b.*\b{e.name}\b",
-                code,
-                re.M,
-            )
-        }
+        ios = [e for e in self.examples if e.kind == "io"] if stdin else []
+        if not (calls or ios):
+            return self._run_alone(code, stdin)
+        results: dict[Example, tuple[bool, str]] = {}
         if calls:
-            r = run_python(
-                _HARNESS,
-                limits=self.limits,
-                files={"answer.py": code, "cases.json": json.dumps([e.__dict__ for e in calls])},
-            )
-            line = next((x for x in reversed(r.stdout.splitlines()) if x.startswith(_MARK)), None)
-            if line is None:
-                return _Run(
-                    [
-                        Fact(
-                            f"code: running it failed ({r.describe()}) -- NOT MET",
-                            f"Running the code with the request's examples failed: {r.describe()}.",
-                        )
-                    ],
-                    {e: (False, r.describe()) for e in self.examples},
-                )
-            out = json.loads(line[len(_MARK) :])
-            if out["load"]:
-                missing = _missing_module(out["load"])
-                if missing:
-                    return _Run(
-                        [Fact(f"code: not run (it needs the module {missing}, not installed here)")], {}
-                    )
-                why = f"running the code raised {out['load']}"
-                return _Run(
-                    [Fact(f"code: {why} -- NOT MET", f"The code does not run: {why}.")],
-                    {e: (False, why) for e in self.examples},
-                )
-            for e, got in zip(calls, out["cases"], strict=False):
-                if e.name in defined:
-                    results[e] = (False, f"the code defines no `{e.name}`")
-                else:
-                    results[e] = (got["ok"], ("it raised " if got.get("raised") else "got ") + got["got"])
+            got = self._run_calls(code, calls)
+            if isinstance(got, _Run):
+                return got
+            results.update(got)
         for e in ios:
             r = run_python(code, stdin=e.source, limits=self.limits)
-            if r.ok:
-                results[e] = (_same_stdout(r.stdout, e.want), f"it printed {_short(r.stdout)!r}")
-            else:
-                results[e] = (False, f"it failed: {r.describe()}")
-        if not self.examples or not (calls or ios):
-            if _READS_STDIN.search(code):
-                return _Run([Fact("code: compiles (not run: it reads input and the request gives none)")], {})
-            r = run_python(code, limits=self.limits)
-            missing = _missing_module(r.stderr)
+            ok = r.ok and _same_stdout(r.stdout, e.want)
+            results[e] = (ok, f"it printed {short(r.stdout)!r}" if r.ok else f"it failed: {r.describe()}")
+        return _summary(results)
+
+    def _run_calls(self, code: str, calls: list[Example]) -> dict[Example, tuple[bool, str]] | _Run:
+        """Each call / doctest example's (passed, what it gave), run in the harness on the code;
+        a _Run with the fault where the code itself fails to load or the harness to report."""
+        files = {"answer.py": code, "cases.json": json.dumps([e.__dict__ for e in calls])}
+        r = run_python(_HARNESS, limits=self.limits, files=files)
+        line = next((x for x in reversed(r.stdout.splitlines()) if x.startswith(_MARK)), None)
+        if line is None:
+            why = r.describe()
+            fact = _not_met(
+                f"running it failed ({why})", f"Running the code with the request's examples failed: {why}."
+            )
+            return _Run([fact], {e: (False, why) for e in self.examples})
+        out = json.loads(line[len(_MARK) :])
+        if out["load"]:
+            missing = _missing_module(out["load"])
             if missing:
                 return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
-            if not r.ok:
-                return _Run(
-                    [
-                        Fact(
-                            f"code: running it failed: {r.describe()} -- NOT MET",
-                            f"The code does not run: {r.describe()}.",
-                        )
-                    ],
-                    {},
-                )
-            return _Run([Fact("code: runs without error")], {})
-        failed = [(e, got) for e, (ok, got) in results.items() if not ok]
-        facts.append(
-            Fact(
-                f"code: {len(results) - len(failed)} of {len(results)} of the request's examples pass"
-                + (" -- NOT MET" if failed else "")
+            why = f"running the code raised {out['load']}"
+            return _Run(
+                [_not_met(why, f"The code does not run: {why}.")], {e: (False, why) for e in self.examples}
             )
+        bound = _bound(code)
+        return {
+            e: (False, f"the code defines no `{e.name}`")
+            if e.name and bound is not None and e.name not in bound
+            else (got["ok"], ("it raised " if got.get("raised") else "got ") + got["got"])
+            for e, got in zip(calls, out["cases"], strict=False)
+        }
+
+    def _run_alone(self, code: str, stdin: bool) -> _Run:
+        """The code run without examples (not run where it reads input): whether it runs, and
+        why the request's examples, if it showed any, were not checked."""
+        unread = "the request's examples are not in a form the tool can run"
+        if stdin:  # then any Input/Output examples were run: there were none
+            why = unread if self.unread else "the request gives none"
+            return _Run([Fact(f"code: compiles (not run: it reads input and {why})")], {})
+        unchecked = (
+            "; the request's Input/Output examples were not run (the code reads no standard input)"
+            if self.examples
+            else f"; {unread}, so they were not checked"
+            if self.unread
+            else ""
         )
-        for e, got in failed:
-            text = f"example {e.label}: expected {_short(e.want)!r}, {got}"
-            facts.append(Fact(f"FAILED {text}", f"The code fails the request's {text}."))
-        return _Run(facts, results)
+        r = run_python(code, limits=self.limits)
+        missing = _missing_module(r.stderr)
+        if missing:
+            return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
+        if not r.ok:
+            return _Run(
+                [_not_met(f"running it failed: {r.describe()}", f"The code does not run: {r.describe()}.")],
+                {},
+            )
+        return _Run([Fact("code: runs without error" + unchecked)], {})
