@@ -57,8 +57,8 @@ class Acceptance:
         points: list[str],
         waive: str | None = None,
     ) -> str | None:
-        """The first check the rewrite `new` fails, or None; a failed `waive` check counts as
-        passed. The guard's answer goes on `call`."""
+        """The first check the rewrite `new` fails, or None; the `waive` check is skipped. The
+        guard's answer goes on `call`."""
         bad = None
         if self.cfg.reject_bad_rewrites:
             bad = checks.judge_rewrite(
@@ -68,8 +68,9 @@ class Acceptance:
                 reference=self.reference,
                 points=points,
                 request=self.request,
+                substance=self.cfg.keep_substance,
+                waive=waive,
             )
-            bad = None if bad == waive else bad
         if bad is None and self.item.guard is not None:
             call.guard = await asyncio.to_thread(self.item.guard, new)
             bad = GUARD if call.guard else None

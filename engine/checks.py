@@ -19,6 +19,8 @@ import unicodedata
 import zlib
 from collections import Counter
 
+from selfrefine.engine.substance import SUBSTANCE_CHECKS, substance_fault
+
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
 EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
     "empty",
@@ -42,9 +44,11 @@ REWRITE_CHECKS = (
     REPETITIVE,
     TRUNCATED,
     ECHO,
+    *SUBSTANCE_CHECKS,
     IDENTICAL,
 )
-"""Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`."""
+"""Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
+The substance checks (engine.substance) run only where `judge_rewrite` is asked for them."""
 
 FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
 
@@ -281,13 +285,23 @@ def is_identical(text: str, earlier: list[str]) -> bool:
 
 
 def judge_rewrite(
-    text: str, *, previous: str, earlier: list[str], reference: str, points: list[str], request: str = ""
+    text: str,
+    *,
+    previous: str,
+    earlier: list[str],
+    reference: str,
+    points: list[str],
+    request: str = "",
+    substance: bool = False,
+    waive: str | None = None,
 ) -> str | None:
     """The first check a rewrite fails, or None if it may replace the previous output.
 
     `previous` is the output the rewrite would replace, `earlier` every output so far,
     `reference` the request and the plain answer (phrases they use are allowed), `points`
-    the feedback that asked for the rewrite, and `request` the request alone.
+    the feedback that asked for the rewrite, and `request` the request alone. `substance`: also
+    refuse a rewrite that gives up the request's substance (engine.substance). `waive`: TRUNCATED
+    skips the length check (the checks after it still run).
     """
     if is_empty(text):
         return EMPTY
@@ -303,12 +317,14 @@ def judge_rewrite(
         return SCRIPT
     if is_repetitive(text, reference + "\n" + previous):
         return REPETITIVE
-    if is_truncated(text, previous, points):
+    if waive != TRUNCATED and is_truncated(text, previous, points):
         return TRUNCATED
     if request and is_echo(text, request, previous):
         return ECHO
     if points and is_echo(text, "\n".join(points), previous):  # the review's problem pasted as the answer
         return ECHO
+    if substance and (lost := substance_fault(text, request=request, previous=previous)):
+        return lost
     if is_identical(text, earlier):
         return IDENTICAL
     return None

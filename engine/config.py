@@ -36,6 +36,10 @@ class RefineConfig:
     """grammar mode: stop when the review lists no problem, whatever the flag says."""
     reject_bad_rewrites: bool = True
     """End the loop with the previous output when a rewrite fails a check of engine.checks."""
+    keep_substance: bool = True
+    """With `reject_bad_rewrites`: also refuse a rewrite that declines, restates or talks about the
+    request, fills in placeholders or adds specifics found in neither the request nor the answer
+    it rewrites (engine.substance). The paper's tasks turn it off: their rewrites compute numbers."""
     verify: str = "off"
     """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
     refine_mode: str = "rewrite"

@@ -26,7 +26,7 @@ from selfrefine.engine.history import ContextFull
 from selfrefine.engine.item import Event, Item, noted_conversation, request_text, select, start_conversation
 from selfrefine.engine.requirements import pick_requirements
 from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.rewriting import STRATEGIES, Rewrite, candidates
+from selfrefine.engine.rewriting import STRATEGIES, Rewrite, candidates, change, fault_asks_to_cut
 from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
 
@@ -289,9 +289,10 @@ class _Loop:
         self, t: int, y: str, points: list[str], turn: str, fault: str | None
     ) -> tuple[Call, str, str | None]:
         """Round t's refine call: (its call, the new output, the first check it fails or None).
-        Tool-checked (`candidates` > 1, an item with tools), after a fault: rewrites at once, edits and
-        fresh answers (engine.rewriting.candidates), tried by fewest faults, the first the checks
-        pass kept. A rewrite the tools find no better than `y` is refused (FAULTS)."""
+        Tool-checked (`candidates` > 1, an item with tools), after a fault: candidate rewrites,
+        edits and fresh answers (engine.rewriting.candidates), the greedy ones first and the
+        sampled ones only when no greedy one passes every check with no fault left. The kept one
+        passes the checks with the fewest faults and, among those, changes `y` least."""
         cfg = self.cfg
         tools = cfg.candidates > 1 and self.item.observe is not None
         if not (tools and fault):
@@ -306,26 +307,39 @@ class _Loop:
         if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
         prompts = [edit.prompt(), fresh.prompt()]
-        outs, calls, news = await candidates(self.critic, prompts, cfg, t, self.strategy, y)
-        faults = [(await self.observe(n)).fault_count for n in news]
-        before, kept = (await self.observe(y)).fault_count, None
-        for i in sorted(range(len(calls)), key=lambda i: (faults[i], i)):
-            # shorter, but the tools find fewer faults: the cut is the fix (bullets for paragraphs)
-            waive = TRUNCATED if faults[i] < before else None
-            bad = await self.accept.check(news[i], calls[i], y, self.outputs, points, waive)
-            bad = bad or await self._no_better(y, news[i])
-            if kept is None or bad is None:
-                kept = (i, bad)
-            if bad is None:
-                break
-        i, bad = kept
+        before = (await self.observe(y)).fault_count
+        outs, calls, news, judged = [], [], [], []
+        for which in (range(min(len(prompts), cfg.candidates)), range(len(prompts), cfg.candidates)):
+            if not which or any(bad is None and n == 0 for n, _, bad in judged):
+                continue
+            o, c, n = await candidates(self.critic, prompts, cfg, t, self.strategy, y, which)
+            outs, calls, news = outs + o, calls + c, news + n
+            judged += [await self._judge(new, call, y, points, before, fault) for new, call in zip(n, c)]
+        order = sorted(
+            range(len(calls)), key=lambda i: (judged[i][2] is not None, judged[i][0], judged[i][1], i)
+        )
+        i = order[0]
+        for j in order[1:]:
+            calls[j].rejected = judged[j][2]  # counted: a check refused this candidate
         calls[i].stage = "refine"
         if isinstance(self.strategy, Rewrite):  # the output as kept (an announcing line cut)
             self.conv.add_assistant_text(news[i])
         else:
             self.conv.add_assistant_ids(outs[i].token_ids)
         self.trace.extend(calls)
-        return calls[i], news[i], bad
+        return calls[i], news[i], judged[i][2]
+
+    async def _judge(
+        self, new: str, call: Call, y: str, points: list[str], before: int, fault: str | None
+    ) -> tuple[int, float, str | None]:
+        """A candidate's (faults, change from `y`, the first check it fails or None). A much shorter
+        candidate passes the truncation check only when it has fewer faults and the fault was an
+        upper bound (a cut is then the fix, bullets for paragraphs): dropping the answer fixes no
+        comma."""
+        faults = (await self.observe(new)).fault_count
+        waive = TRUNCATED if faults < before and fault_asks_to_cut(fault) else None
+        bad = await self.accept.check(new, call, y, self.outputs, points, waive)
+        return faults, change(y, new), bad or await self._no_better(y, new)
 
     async def _no_better(self, y: str, new: str) -> str | None:
         """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer

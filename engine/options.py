@@ -187,6 +187,15 @@ OPTIONS: tuple[Option, ...] = (
         target="reject_bad_rewrites",
     ),
     _o(
+        "substance",
+        "bool",
+        True,
+        "with reject: also refuse a rewrite that declines, restates or talks about the request, fills "
+        "in placeholders, or adds numbers or names found in neither the request nor the answer",
+        ALL | {OVERRIDE},
+        target="keep_substance",
+    ),
+    _o(
         "verify",
         "str",
         "off",

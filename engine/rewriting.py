@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import difflib
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -45,24 +47,41 @@ async def candidates(
     rnd: int,
     strategy: Rewrite | Append,
     previous: str,
+    which: range,
 ) -> tuple[list[Completion], list[Call], list[str]]:
-    """`cfg.candidates` rewrites at once (vLLM batches them on their shared prefixes), taking the
-    `prompts` in turn: their completions, their `candidate` calls and the outputs they make of
-    `previous`, an announcing first line cut (checks.strip_preamble). The first of each prompt
-    has the loop's own sampling, the rest `cfg.candidate_temperature` with seeds from the loop's,
-    so a greedy loop stays reproducible. The loop's prompts: an edit (the request, `previous` and
-    the fault turn, no reviews: with them in its history the 0.5B answered with review JSON) and
-    a fresh answer with the fault as a note (Prompts.fault_note: the 0.5B mostly copied
-    `previous` when asked to edit it)."""
+    """Candidate rewrites number `which` (of `cfg.candidates`) at once (vLLM batches them on their
+    shared prefixes), taking the `prompts` in turn: their completions, their `candidate` calls and
+    the outputs they make of `previous`, an announcing first line cut (checks.strip_preamble).
+    Candidate i < len(prompts) has the loop's own sampling, the rest `cfg.candidate_temperature`
+    with seed + i, so a greedy loop stays reproducible. The loop's prompts: an edit (the request,
+    `previous` and the fault turn, no reviews) and a fresh answer told the fault."""
     base, n = cfg.sampling, len(prompts)
     samplings = [
         base if i < n else replace(base, temperature=cfg.candidate_temperature, seed=(base.seed or 0) + i)
-        for i in range(cfg.candidates)
+        for i in which
     ]
     outs = list(
         await asyncio.gather(
-            *(critic.generate(prompts[i % n], s, cfg.answer_schema) for i, s in enumerate(samplings))
+            *(critic.generate(prompts[i % n], s, cfg.answer_schema) for i, s in zip(which, samplings))
         )
     )
     calls = [Call.of(o, "candidate", rnd, critic.name, text=o.text.strip()) for o in outs]
     return outs, calls, [checks.strip_preamble(strategy.apply(previous, c)) for c in calls]
+
+
+def change(previous: str, new: str) -> float:
+    """How much of `previous` a rewrite changes: 1 - the word-level similarity (0: the same words)."""
+    return 1.0 - difflib.SequenceMatcher(None, previous.split(), new.split(), autojunk=False).ratio()
+
+
+_CUT_ASKED = re.compile(
+    r"\b(?:at most|no more than|not more than|fewer than|less than|up to|under|maximum|exactly|between|"
+    r"about)\b",
+    re.I,
+)
+
+
+def fault_asks_to_cut(fault: str | None) -> bool:
+    """The tools' fault names an upper bound (at most, exactly, ...): a much shorter rewrite may be
+    its fix. Any other fault (a comma, a missing word) is never fixed by dropping the answer."""
+    return bool(fault and _CUT_ASKED.search(fault))

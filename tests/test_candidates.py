@@ -22,13 +22,14 @@ def run(script, request=DAWN, **cfg):
 
 
 def test_after_a_fault_the_candidate_with_the_fewest_faults_is_kept():
-    candidates = ["The sun rose again.", "The dawn came.", "A new day began."]
-    eng, res = run(["The sun rose.", fb(TOP, stop=True, points=()), *candidates], candidates=3)
+    candidates = ["The sun rose again.", "Night fell.", "The dawn came.", "A new day began."]
+    eng, res = run(["The sun rose.", fb(TOP, stop=True, points=()), *candidates], candidates=4)
     assert res.answer == "The dawn came." and res.outputs == ["The sun rose.", "The dawn came."]
     stages = [c.stage for c in res.trace]
-    assert stages == ["draft", "feedback", "candidate", "refine", "candidate"]
-    assert res.checks["candidates"] == 2 and res.checks["fault"] == 1
-    assert eng.prompts[2] == eng.prompts[4] != eng.prompts[3]  # an edit, a fresh answer, an edit
+    # the two greedy ones first; neither fixes the fault, so the two sampled ones are written too
+    assert stages == ["draft", "feedback", "candidate", "candidate", "refine", "candidate"]
+    assert res.checks["candidates"] == 3 and res.checks["fault"] == 1
+    assert eng.prompts[2] == eng.prompts[4] != eng.prompts[3] == eng.prompts[5]  # edit, fresh, edit, fresh
     edit, fresh = (eng.tokenizer.decode(eng.prompts[i]) for i in (2, 3))
     assert edit.startswith(eng.tokenizer.decode(eng.prompts[0]) + "The sun rose.")  # no review
     assert '"scores"' not in edit and 'asks for "dawn" at least 1 time' in edit
@@ -38,9 +39,24 @@ def test_after_a_fault_the_candidate_with_the_fewest_faults_is_kept():
     assert res.usage()["completion_tokens"] == sum(c.completion_tokens for c in res.trace)
 
 
+def test_a_greedy_candidate_that_fixes_every_fault_spares_the_sampled_ones():
+    script = ["The sun rose.", fb(TOP, stop=True, points=()), "The sun rose again.", "The dawn came.", "x"]
+    eng, res = run(script, candidates=4)
+    assert res.answer == "The dawn came." and len(eng.prompts) == 4  # draft, review, two greedy
+    assert res.checks["candidates"] == 1
+
+
+def test_among_candidates_as_good_the_one_that_changes_the_answer_least_is_kept():
+    draft = "At sunrise the fishermen pushed their boats into the calm grey sea."
+    close = "At dawn the fishermen pushed their boats into the calm grey sea."
+    far = "Dawn: a new day."
+    _, res = run([draft, fb(TOP, stop=True, points=()), far, close], candidates=2)
+    assert res.answer == close
+
+
 def test_the_first_candidate_of_each_prompt_has_the_loops_sampling_and_the_rest_their_own_seeds():
     cfg = dict(candidates=3, sampling=Sampling(temperature=0.0, seed=None), candidate_temperature=0.9)
-    eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b dawn", "c"], **cfg)
+    eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b", "c dawn"], **cfg)
     edit, fresh, sampled = eng.samplings[2:]
     assert edit == fresh == cfg["sampling"]  # the first of each prompt: the loop's own sampling
     assert (sampled.temperature, sampled.seed) == (0.9, 2)
@@ -58,7 +74,7 @@ def test_a_rewrite_the_tools_find_no_better_is_refused_and_the_answer_stays():
         ["The sun rose.", fb(TOP, stop=True, points=()), "The sun set.", "Night fell."], candidates=2
     )
     assert res.answer == "The sun rose." and res.stop_reason == "rejected"
-    assert res.checks["faults"] == 1
+    assert res.checks["faults"] == 2  # each candidate refused counts
     assert [c.rejected for c in res.trace if c.stage == "refine"] == ["faults"]
 
 
@@ -114,6 +130,18 @@ def test_candidates_out_of_range_is_a_clear_error():
 
 
 def test_a_shorter_candidate_that_fixes_a_fault_is_not_refused_as_truncated():
+    request = "Describe your morning routine in at most 25 words."
+    draft = (
+        "I wake at six, stretch for ten minutes, drink a glass of water, make strong coffee, read the "
+        "news on my phone, shower, dress, eat oatmeal with berries and walk the dog around the block "
+        "before I catch the bus to work at eight, usually with a podcast playing in my headphones."
+    )
+    short = "I wake at six, stretch, drink water, make coffee, shower, dress and walk the dog."
+    _, res = run([draft, fb(TOP, stop=True, points=()), draft + " Then work.", short], request, candidates=2)
+    assert res.answer == short and res.outputs == [draft, short]  # the cut is the fix of an upper bound
+
+
+def test_a_cut_that_drops_the_answer_to_fix_another_fault_stays_refused():
     request = "Give me three tips for sleeping well as a bulleted list."
     draft = (
         "1. **Keep a schedule**: go to bed and get up at the same time every day, weekends included, "
@@ -122,10 +150,9 @@ def test_a_shorter_candidate_that_fixes_a_fault_is_not_refused_as_truncated():
         "in the blood for hours, so have the last cup before noon."
     )
     bullets = "- Keep a schedule\n- Dark room\n- No late coffee"
-    _, res = run(
-        [draft, fb(TOP, stop=True, points=()), draft + " Sleep well.", bullets], request, candidates=2
-    )
-    assert res.answer == bullets and res.outputs == [draft, bullets]
+    kept_text = draft.replace("1. ", "- ").replace("2. ", "- ").replace("3. ", "- ")
+    _, res = run([draft, fb(TOP, stop=True, points=()), bullets, kept_text], request, candidates=2)
+    assert res.answer == kept_text  # the bullets that keep the tips, not the three bare titles
     # a cut that fixes nothing stays refused: still numbered, a fifth as long
     _, kept = run([draft, fb(TOP, stop=True, points=()), "1. Sleep.", "1. Rest."], request, candidates=2)
     assert kept.answer == draft and kept.stop_reason == "rejected"

@@ -40,6 +40,7 @@ SAMPLES = {
     "stop_on_top": False,
     "stop_on_no_problems": False,
     "reject": False,
+    "substance": False,
     "verify": "pairwise",
     "stop_phrase": "DONE",
     "selection": "best",

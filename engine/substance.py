@@ -1,0 +1,246 @@
+"""Checks that a rewrite still answers the request: no count or format is worth the answer.
+
+A small model told that its answer breaks a count can meet the count by giving up the answer:
+declining, restating the request, talking about it ("I'd be happy to help with that request"),
+filling the form with placeholders ("This is the first bullet point."), inventing a specific
+(a 40% discount, a hall) or keeping one quoted line of an essay. A format checker scores such a
+rewrite better; the user asked for the answer. Each function here compares the rewrite with the
+request and the answer it would replace, so what those already contained never counts against it.
+`substance_fault` names the first that fires (engine.checks.judge_rewrite runs it).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED = (
+    "declined",
+    "talks_about_request",
+    "restated_request",
+    "placeholder",
+    "invented",
+)
+SUBSTANCE_CHECKS = (DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED)
+"""The checks in the order substance_fault applies them; each is a LoopResult.checks key."""
+
+_APOS = str.maketrans({"\u2019": "'", "\u2018": "'"})
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+
+_DECLINE = re.compile(
+    r"\b(?:i|we)\s*(?:can(?:'|no)?t|cannot|won't|will\s+not|am\s+unable\s+to|are\s+unable\s+to|'m\s+unable\s+to|"
+    r"'re\s+unable\s+to|am\s+not\s+able\s+to|are\s+not\s+able\s+to|must\s+decline\s+to)\s+"
+    r"(?:help(?!\s+but\b)|assist|discuss|fulfil|fulfill|comply|provide|do\s+(?:that|this)|write|create|answer|generate|"
+    r"continue|complete|share|engage|produce|support)\b|\b(?:i|we)\s+must\s+decline\b|\bas\s+an\s+ai\b",
+    re.I,
+)
+_TALK = re.compile(
+    r"\b(?:i'?d|i\s+would|i'?m|i\s+am|we'?d|we\s+would)\s+(?:be\s+)?(?:happy|glad|delighted)\s+to\s+help\b|"
+    r"\b(?:let\s+me\s+know|please\s+(?:let\s+me\s+know|provide|specify|clarify|share))\b|"
+    r"\b(?:if|would)\s+you(?:'d|\s+would)?\s+like\s+me\s+to\b|\bshall\s+i\b|"
+    r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:provide|specify|clarify|share|tell\s+me)\b|"
+    r"\bsorry\s+for\s+(?:any|the)\s+confusion\b|\bi\s+apologi[sz]e\b|"
+    r"\b(?:your|the|this|that)\s+request\b|\bas\s+(?:you\s+)?requested\b|"
+    r"\bhere\s+is\s+(?:a|an|the|my)\s+(?:revised|rewritten|updated|shorter|longer|new)\b",
+    re.I,
+)
+_FORMAT_TALK = re.compile(
+    r"\b(?:in|with|of|using|within)?\s*(?:at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|not\s+more\s+than|"
+    r"fewer\s+than|less\s+than|more\s+than|exactly|under|up\s+to|a\s+maximum\s+of|a\s+minimum\s+of)\s+"
+    r"(?:\d+|[a-z]+)\s+(?:words?|characters?|letters?|sentences?|paragraphs?|bullet\s+points?|bullets?|lines?|"
+    r"sections?|items?)\b",
+    re.I,
+)
+_REPEAT_ASKED = re.compile(r"\brepeat\b|\bword\s+for\s+word\b|\brestate\b|\bverbatim\b", re.I)
+_PLACEHOLDER = re.compile(
+    r"\blorem\s+ipsum\b|\bthis\s+is\s+(?:the|a|an|my)\s+(?:first|second|third|fourth|fifth|sixth|last|final|next|"
+    r"\d+(?:st|nd|rd|th)|sample|example|placeholder)\s+(?:bullet(?:\s+point)?|point|paragraph|section|sentence|"
+    r"item|line|part)\b|^\s*(?:[-*•]|\d+[.)])\s*(?:bullet\s+point|point|item)\s+"
+    r"(?:\d+|one|two|three|four|five)\s*[.:]?\s*$|\b(?:insert|add|your)\s+[^\n\]]{0,30}\s+here\b|\bTBD\b|"
+    r"\bXXX+\b",
+    re.I | re.M,
+)
+_BRACKET = re.compile(r"\[[^\[\]\n]{1,40}\]")
+_BRACKETS_ASKED = re.compile(r"placeholder|square\s+bracket|\[", re.I)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*%?")
+_LABEL = re.compile(
+    r"\b(?:section|part|paragraph|step|chapter|point|item|option|tip|stanza|verse|bullet|day|idea|reason|"
+    r"p\.?s|question|example|rule|no\.?|number|#)\s*$",
+    re.I,
+)
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_COMMON_CAPS = frozenset(
+    "i i'm i've i'd i'll ok okay ai ps p.s note title summary section part paragraph step chapter "
+    "yes no".split()
+)
+
+
+def _prose(text: str) -> str:
+    """The text without code (fenced blocks and inline code): code facts are the code runner's."""
+    return _CODE.sub(" ", text.translate(_APOS))
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def declines(text: str, previous: str) -> bool:
+    """The rewrite declines the request (anywhere: "We cannot discuss ..."), and the answer it
+    would replace did not."""
+    return bool(_DECLINE.search(_opening(text))) and not _DECLINE.search(_opening(previous))
+
+
+def _opening(text: str) -> str:
+    """The first two sentences (at most 300 characters), where an answer that declines says so."""
+    parts = re.split(r"(?<=[.!?])\s+", _prose(text).strip(), maxsplit=2)
+    return " ".join(parts[:2])[:300]
+
+
+def talks_about_request(text: str, request: str, previous: str) -> bool:
+    """The rewrite talks about the request or offers help instead of answering ("I'd be happy to
+    help with that request", "Please let me know if ..."), or states the request's format ("in
+    at most 20 words"), in words the answer it would replace did not use. A request that asks
+    for itself to be repeated may be echoed."""
+    if _REPEAT_ASKED.search(request):
+        return False
+    new, old = _prose(text).lower(), _prose(previous).lower()
+    said = {m.group(0).strip() for m in _TALK.finditer(old)} | {
+        m.group(0).strip() for m in _FORMAT_TALK.finditer(old)
+    }
+    talk = {m.group(0).strip() for m in _TALK.finditer(new)} - said
+    talk |= {m.group(0).strip() for m in _FORMAT_TALK.finditer(new)} - said
+    # "the request" in the request's own words (e.g. a request about requests) is fine
+    return any(t not in request.lower() or _FORMAT_TALK.fullmatch(t) for t in talk)
+
+
+def _grams(words: list[str], n: int) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def own_share(text: str, request: str, n: int = 4) -> float:
+    """The share of the text's words that lie outside every word n-gram it shares with the request."""
+    words = _words(_prose(text))
+    if not words:
+        return 1.0
+    asked = _grams(_words(request), n)
+    covered = [False] * len(words)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i : i + n]) in asked:
+            covered[i : i + n] = [True] * n
+    return 1 - sum(covered) / len(words)
+
+
+def restates_request(text: str, request: str, previous: str) -> bool:
+    """Most of the rewrite is the request's own wording ("A rainy morning in the city in at most
+    20 words." for "Describe a rainy morning in the city in at most 20 words."), clearly more so
+    than the answer it would replace. A request that asks to be repeated may be."""
+    words = len(_words(_prose(text)))
+    if _REPEAT_ASKED.search(request) or words < 8:
+        return False
+    mine = own_share(text, request)
+    return mine < 0.3 and mine < own_share(previous, request) - 0.2
+
+
+def placeholders(text: str, reference: str) -> list[str]:
+    """Placeholder text in the rewrite that the request and the answer it would replace did not
+    have: "This is the first bullet point.", "Point 2", "[Your Name]", "lorem ipsum", "TBD".
+    Square brackets count only where the request does not ask for placeholders or brackets."""
+    new, ref = _prose(text), _prose(reference)
+    seen = {m.group(0).lower().strip() for m in _PLACEHOLDER.finditer(ref)}
+    found = [m.group(0).strip() for m in _PLACEHOLDER.finditer(new) if m.group(0).lower().strip() not in seen]
+    if not _BRACKETS_ASKED.search(reference):
+        found += [b for b in _BRACKET.findall(new) if b not in ref and not re.fullmatch(r"\[\d+\]", b)]
+    return found
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers a text states, digits and number words alike ("three" -> "3"; "1,000" -> "1000")."""
+    out = {m.group(0).rstrip("%").replace(",", "") for m in _NUMBER.finditer(text)}
+    out |= {_NUMBER_WORDS[w] for w in _words(text) if w in _NUMBER_WORDS}
+    return out
+
+
+def new_numbers(text: str, reference: str) -> list[str]:
+    """Numbers in the rewrite's prose that the reference never states: not list markers at a
+    line's start, nor labels ("Section 2", "Day 3", "P.S. 1")."""
+    known, found = _numbers(_prose(reference)), []
+    for line in _prose(text).splitlines():
+        body = re.sub(r"^\s*(?:[-*•>#]+\s*)*(?:\d{1,3}[.)]\s+)?", "", line)
+        for m in _NUMBER.finditer(body):
+            value = m.group(0).rstrip("%").replace(",", "")
+            if value not in known and not _LABEL.search(body[: m.start()]):
+                found.append(m.group(0))
+    return found
+
+
+_SENTENCE_START = re.compile(r"(?:^\s*(?:[-*•>#]+\s*|\d{1,3}[.)]\s*)*|[.!?:;]\s+|[\"“(«<*_]\s*)$")
+
+
+def new_names(text: str, reference: str) -> list[str]:
+    """Capitalised words inside a sentence (names, places, brands) of the rewrite's prose that
+    the reference never uses in any case. Headings, titles in <<...>> and a text set in title
+    case are left out: their capitals are not names."""
+    known = set(_words(_prose(reference)))
+    prose = re.sub(r"<<[^>\n]*>>", " ", _prose(text))
+    found = []
+    for line in prose.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#") or (
+            stripped and not re.search(r"[.!?]$", stripped) and len(stripped.split()) <= 8
+        ):
+            continue  # a heading or a title line
+        tokens = list(_WORD.finditer(line))
+        caps = [t for t in tokens if t.group(0)[:1].isupper()]
+        if len(tokens) >= 4 and len(caps) > 0.6 * len(tokens):
+            continue  # title case or capitals throughout: asked for, not names
+        for t in caps:
+            w = t.group(0)
+            if w.isupper() or w.lower() in known or w.lower() in _COMMON_CAPS:
+                continue
+            if _SENTENCE_START.search(line[: t.start()]):
+                continue
+            found.append(w)
+    return found
+
+
+def _is_code(text: str) -> bool:
+    """A fenced block, or a whole text that is Python (a bare program; a one-word answer too)."""
+    if "```" in text:
+        return True
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def invented(text: str, request: str, previous: str) -> list[str]:
+    """Specifics the rewrite adds that neither the request nor the answer it would replace has:
+    numbers (prices, percentages, dates, counts) and names (people, places, brands). An answer
+    that is code is left to the code runner."""
+    if _is_code(previous) or _is_code(text):
+        return []
+    reference = f"{request}\n{previous}"
+    return new_numbers(text, reference) + new_names(text, reference)
+
+
+def substance_fault(text: str, *, request: str, previous: str) -> str | None:
+    """The first substance check the rewrite `text` of `previous` fails, or None."""
+    if declines(text, previous):
+        return DECLINED
+    if talks_about_request(text, request, previous):
+        return TALKS
+    if restates_request(text, request, previous):
+        return RESTATED
+    if placeholders(text, f"{request}\n{previous}"):
+        return PLACEHOLDER
+    if invented(text, request, previous):
+        return INVENTED
+    return None

@@ -1,0 +1,205 @@
+"""The substance checks (engine.substance): rewrites that meet a count by giving up the answer are
+refused. The cases named after the demo, the page and the two restated requests are the rewrites
+the loop kept before these checks existed (issue 38); the drafts are written to match."""
+
+import asyncio
+
+import pytest
+
+from selfrefine.engine import checks, substance
+from selfrefine.engine.generic import make_item
+from selfrefine.engine.loop import RefineConfig, refine
+from tests.fakes import ScriptedEngine, fb
+
+BAKE = "Write a message of at most 200 characters announcing a bake sale at a school."
+BAKE_DRAFT = (
+    "Join us for our school bake sale this Friday! Delicious cookies, cakes and brownies will be on "
+    "offer, and every purchase supports our classrooms. Bring your friends and family and come hungry. "
+    "We can't wait to see you there!"
+)
+NOTE = "Write a short note to a colleague thanking them for covering my shift, in exactly 2 sentences."
+NOTE_DRAFT = "Hi Sam, thank you so much for covering my shift yesterday. I owe you one. Coffee is on me."
+RAIN = "Describe a rainy morning in the city in at most 20 words."
+RAIN_DRAFT = (
+    "The city wakes under a grey sky as rain taps on windows, umbrellas bloom along busy streets, "
+    "and puddles mirror the glow of the cafes."
+)
+BAKERY = "Announce the opening of a small bakery on Elm Street in no more than 120 characters."
+BAKERY_DRAFT = (
+    "Exciting news! Our cozy little bakery is now open on Elm Street, serving fresh bread, pastries "
+    "and coffee every morning. Stop by and say hello!"
+)
+
+LOST = [
+    # make demo's kept rewrite before: an invented discount and place
+    (
+        BAKE,
+        BAKE_DRAFT,
+        "Promote a sale at the school's Bake Store today, offering a 40% discount on all items in the "
+        "grand hall.",
+        substance.INVENTED,
+    ),
+    # docs/page.png's kept rewrite before: an apology and an offer instead of the note
+    (
+        NOTE,
+        NOTE_DRAFT,
+        "I'm sorry for any confusion, but I'd be happy to help with that request. Thank you for covering.",
+        substance.TALKS,
+    ),
+    # the two restated requests
+    (RAIN, RAIN_DRAFT, "A rainy morning in the city in at most 20 words.", substance.TALKS),
+    (
+        BAKERY,
+        BAKERY_DRAFT,
+        "Announce the opening of a small bakery, Elm Street, in no more than 120 characters.",
+        substance.TALKS,
+    ),
+    # IFEval-style losses: a refusal, placeholders, an offer instead of the story
+    (
+        "Write about the weather in Paris today. Do not use any commas.",
+        "Today in Paris the sky is bright, the air is warm, and the cafes are full.",
+        "We cannot discuss topics unrelated to the request.",
+        substance.DECLINED,
+    ),
+    (
+        "Give me three bullet points about exercise.",
+        "* Exercise lifts your mood.\n* It strengthens the heart.\n* It helps you sleep.",
+        "* This is the first bullet point.\n* This is the second bullet point.\n* This is the third one.",
+        substance.PLACEHOLDER,
+    ),
+    (
+        "Write a letter of condolence to Anna, whose dog Max died, with a short story about him.",
+        "Dear Anna, I am so sorry about Max. I still remember the day he chased a ball into the lake.",
+        "Dear Anna, I am so sorry. Please let me know if you would like me to continue with the story.",
+        substance.TALKS,
+    ),
+    (
+        "Write a thank-you email to my landlord.",
+        "Dear landlord, thank you for fixing the heater so quickly. It made a cold week much easier.",
+        "Dear [Landlord's Name], thank you for fixing the heater so quickly. Best, [Your Name]",
+        substance.PLACEHOLDER,
+    ),
+    (
+        "Write a two-line ad for our bakery, which sells bread, cakes and pies, without commas.",
+        "Fresh bread and cakes and pies baked daily!\nCome taste the best in town.",
+        "Write a two-line ad for our bakery which sells bread and cakes and pies without commas.",
+        substance.RESTATED,
+    ),
+]
+
+
+@pytest.mark.parametrize("request_,previous,rewrite,check", LOST)
+def test_a_rewrite_that_gives_up_the_answer_is_refused(request_, previous, rewrite, check):
+    assert substance.substance_fault(rewrite, request=request_, previous=previous) == check
+    judged = checks.judge_rewrite(
+        rewrite,
+        previous=previous,
+        earlier=[previous],
+        reference=f"{request_}\n{previous}",
+        points=[],
+        request=request_,
+        substance=True,
+    )
+    assert judged == check
+
+
+KEPT = [
+    # the bake sale within 200 characters, nothing added
+    (
+        BAKE,
+        BAKE_DRAFT,
+        "Join our school bake sale this Friday! Cookies, cakes and brownies, and every purchase "
+        "supports our classrooms. See you there!",
+    ),
+    (RAIN, RAIN_DRAFT, "Grey sky, rain on windows, umbrellas blooming, puddles mirroring cafe lights."),
+    # a shorter answer that repeats the question's words is an answer
+    ("What is the capital of France?", "Paris is the capital.", "The capital of France is Paris."),
+    # the draft already had the number and the name
+    ("Tell me about Max.", "Max was born in 2019 in Lyon.", "Max, born in 2019 in Lyon, loves the lake."),
+    # a request for placeholders in square brackets may get them
+    (
+        "Write a template letter with placeholders in square brackets such as [name].",
+        "Dear friend, see you soon.",
+        "Dear [name], see you at [place] soon.",
+    ),
+    # numbered items and section labels are not facts
+    ("List two fruits in a numbered list.", "Apples and pears.", "1. Apples\n2. Pears"),
+    (
+        "Write two sections, marked SECTION X.",
+        "Intro text. More text.",
+        "SECTION 1\nIntro text.\nSECTION 2\nMore.",
+    ),
+    # "I can't help but" is no refusal; a request that asks to be repeated may be repeated
+    (
+        "Write about a cat in at least 30 words.",
+        "My cat sleeps all day.",
+        "My cat sleeps all day and I can't help but smile.",
+    ),
+    (
+        "First repeat the request word for word, then answer: name a red fruit in at most 5 words.",
+        "Cherry.",
+        "First repeat the request word for word, then answer: name a red fruit in at most 5 words. Cherry.",
+    ),
+    # code is the code runner's business
+    (
+        "Write a Python function add(a, b).",
+        "```python\ndef add(a, b):\n    return a + b\n```",
+        "```python\ndef add(a: int, b: int) -> int:\n    return a + b  # 42\n```",
+    ),
+]
+
+
+@pytest.mark.parametrize("request_,previous,rewrite", KEPT)
+def test_a_rewrite_that_keeps_the_answer_passes(request_, previous, rewrite):
+    assert substance.substance_fault(rewrite, request=request_, previous=previous) is None
+
+
+def test_the_checks_run_only_where_asked():
+    request_, previous, rewrite, _ = LOST[0]
+    args = dict(previous=previous, earlier=[previous], reference=request_, points=[], request=request_)
+    assert checks.judge_rewrite(rewrite, **args) is None
+    assert checks.judge_rewrite(rewrite, **args, substance=True) == substance.INVENTED
+
+
+def _loop(script, request_, **cfg):
+    eng = ScriptedEngine(script)
+    return asyncio.run(refine(eng, make_item(request_), RefineConfig(max_rounds=1, **cfg)))
+
+
+TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
+
+
+def test_the_demo_keeps_the_faithful_cut_not_the_invented_discount():
+    long_draft = BAKE_DRAFT + " Every dollar goes to the library fund, so please tell your neighbours too."
+    invented = "Promote a sale at the school's Bake Store today, offering a 40% discount on all items."
+    faithful = "Join our school bake sale this Friday! Cookies, cakes and brownies; every purchase helps."
+    res = _loop([long_draft, fb(TOP, stop=True, points=()), invented, faithful], BAKE, candidates=2)
+    assert res.answer == faithful
+    assert res.checks[substance.INVENTED] == 1  # the refused candidate is counted
+
+
+def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
+    res = _loop(
+        [
+            RAIN_DRAFT + " Cars hiss past and the bakery lights glow warm.",
+            fb(TOP, stop=True, points=()),
+            "A rainy morning in the city in at most 20 words.",
+            "I'm happy to help with that request!",
+        ],
+        RAIN,
+        candidates=2,
+    )
+    assert res.answer.startswith(RAIN_DRAFT) and res.stop_reason == "rejected"
+    assert res.checks[substance.TALKS] == 2
+
+
+def test_substance_off_keeps_the_old_behaviour():
+    long_draft = BAKE_DRAFT + " Every dollar goes to the library fund, so please tell your neighbours too."
+    invented = "Promote a sale at the school's Bake Store today, offering a 40% discount on all items."
+    res = _loop(
+        [long_draft, fb(TOP, stop=True, points=()), invented, "x " * 300],
+        BAKE,
+        candidates=2,
+        keep_substance=False,
+    )
+    assert res.answer == invented
