@@ -1,6 +1,7 @@
 """The generic task: its data and splits, its loop being `selfrefine run`'s, and its hidden checkers
 on hand-written answers and on garbage (no engine)."""
 
+import json
 from collections import Counter
 
 import pytest
@@ -8,8 +9,9 @@ import pytest
 from selfrefine.engine import settings
 from selfrefine.engine.generic import make_item
 from selfrefine.tasks import registry
+from selfrefine.tasks.generic.scorer import hidden_tests
 from selfrefine.tasks.registry import TaskError
-from selfrefine.tasks.tools import generic_data
+from selfrefine.tasks.tools import generic_data, generic_test2
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
 
@@ -42,25 +44,41 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "test", "holdout"}
-    tuned = [r for r in rows if r["split"] != "holdout"]
+    assert {r["split"] for r in rows} == {"dev", "holdout", "test2"}
+    # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
+    # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
+    tuned = [r for r in rows if r["split"] == "dev"]
+    assert rows[: len(tuned)] == tuned and len(tuned) == 126
     for kind in KINDS:
-        mine = [r for r in tuned if r["kind"] == kind]
-        assert [r["split"] for r in mine] == ["dev" if i % 3 == 0 else "test" for i in range(len(mine))]
-        assert {r["split"] for r in mine} == {"dev", "test"}
-    # the holdout (written blind to the observers) comes after every dev / test row: constraints only
+        assert (
+            sum(r["kind"] == kind for r in tuned) == {"constraints": 63, "function": 42, "everyday": 21}[kind]
+        )
+    # the holdout (written blind to the observers) comes after every dev row: constraints only
     held = [r for r in rows if r["split"] == "holdout"]
-    assert rows[len(tuned) :] == held and len(held) == 36
+    assert rows[len(tuned) : len(tuned) + 36] == held and len(held) == 36
     assert [r["id"] for r in held] == [f"h{i:02d}" for i in range(1, 37)]
     assert {r["kind"] for r in held} == {"constraints"}
-    dev, test = registry.load("generic:dev").rows(), registry.load("generic:test").rows()
+    # then test2 (t01-t60, written blind on 2026-12-05; tests/test_generic_test2.py checks its rows)
+    fresh = [r for r in rows if r["split"] == "test2"]
+    assert rows[len(tuned) + 36 :] == fresh and [r["id"] for r in fresh] == [
+        f"t{i:02d}" for i in range(1, 61)
+    ]
+    dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
-    assert {r["id"] for r in dev} == {r["id"] for r in rows if r["split"] == "dev"}
-    assert {r["id"] for r in test} == {r["id"] for r in rows if r["split"] == "test"}
+    assert [r["id"] for r in dev] == [r["id"] for r in tuned]
+    assert [r["id"] for r in test2] == [r["id"] for r in fresh]
     assert [r["id"] for r in holdout] == [r["id"] for r in held]
-    assert not {r["id"] for r in dev} & {r["id"] for r in test}
     assert registry.load("generic").variant == "dev"  # tuning runs see dev unless told otherwise
-    assert generic_data.render() == task.data_path.read_text()  # data.jsonl is the generator's
+    # data.jsonl is the generators' output: generic_data's rows (it still writes the old `test`
+    # split: those rows are dev here), then generic_test2's. Compared without printing the texts.
+    text = task.data_path.read_text().splitlines(keepends=True)
+    older = [json.loads(ln) for ln in generic_data.render().splitlines()]
+    older = [{**r, "split": "dev"} if r["split"] == "test" else r for r in older]
+    same = "".join(json.dumps(r) + "\n" for r in older) == "".join(text[: len(older)])
+    assert same and len(older) == 162, "data.jsonl's first 162 rows are not generic_data's"
+    assert generic_test2.render() == "".join(text[len(older) :]), (
+        "data.jsonl's test2 rows are not generic_test2's"
+    )
 
 
 def test_every_row_is_checkable(task):
@@ -69,6 +87,8 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
+        elif r["kind"] == "function" and "shown" in r:  # test2: tests/test_generic_test2.py
+            assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
             assert 1 <= shown < len(r["tests"]), r["id"]  # hidden tests: more cases than shown
@@ -83,7 +103,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.generic
     assert task.cfg == settings.refine_config()  # run's options at their defaults
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.prompts.Prompts
-    for variant in ("dev", "test", "holdout", "all"):
+    for variant in ("dev", "test2", "holdout", "all"):
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
         row = by_id[rid]

@@ -12,6 +12,12 @@ from selfrefine.tasks.scoring import extract_code, parse_python
 
 KINDS = ("constraints", "function", "everyday")
 
+
+class BadCheck(ValueError):
+    """A constraint whose name is unknown or whose parameters are wrong: a data bug, never an
+    output's fault, so the scorer raises it instead of counting the constraint unmet."""
+
+
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
 _BULLET = re.compile(r"^\s*[-*•]\s+\S")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s+\S")
@@ -103,9 +109,201 @@ def _is_type(v, typ: str) -> bool:
     return {"string": str, "boolean": bool, "array": list, "object": dict}[typ] is type(v)
 
 
+# ------------------------------------------------------------------ check kinds added on 2026-12-05
+# (for the blind test2 rows). Each is a pure function of (params, text); wrong params raise
+# BadCheck whatever the text, so `score(row, "")` finds them. An answer with no word meets none.
+
+_LINE_MARK = re.compile(r"^\s*(?:[-*•>#]+|\d+[.)])?\s*[*_\"“'‘(]*")
+_HASHTAG = re.compile(r"(?<![\w#&])#[A-Za-z][A-Za-z0-9_]*")
+_PLACEHOLDER = re.compile(r"\[([^\[\]\n]{1,40})\](?!\()")
+
+
+def _params(c: dict, required: dict, optional: dict | None = None) -> dict:
+    """c's parameters, checked: `required` / `optional` map a name to its type (a type or a tuple of
+    types); an unknown, missing or mistyped one raises BadCheck."""
+    optional = optional or {}
+    kind = c.get("check")
+    extra = set(c) - {"check"} - set(required) - set(optional)
+    if extra:
+        raise BadCheck(f"check {kind!r}: unknown parameter(s) {sorted(extra)}")
+    out = {}
+    for name, typ in {**required, **optional}.items():
+        if name not in c:
+            if name in required:
+                raise BadCheck(f"check {kind!r}: missing parameter {name!r}")
+            continue
+        v = c[name]
+        if isinstance(v, bool) or not isinstance(v, typ):
+            raise BadCheck(f"check {kind!r}: parameter {name!r} has the wrong type ({v!r})")
+        if isinstance(v, int) and v < 0:
+            raise BadCheck(f"check {kind!r}: parameter {name!r} is negative")
+        if isinstance(v, str) and not v.strip():
+            raise BadCheck(f"check {kind!r}: parameter {name!r} is empty")
+        if isinstance(v, list) and not (v and all(isinstance(w, str) and w.strip() for w in v)):
+            raise BadCheck(f"check {kind!r}: parameter {name!r} must be a list of words")
+        out[name] = v
+    return out
+
+
+def _positive(c: dict, p: dict, name: str) -> int:
+    if name in p and p[name] < 1:
+        raise BadCheck(f"check {c['check']!r}: parameter {name!r} must be at least 1")
+    return p.get(name)
+
+
+def _line_body(line: str) -> str:
+    """A line without its list marker, heading marks, emphasis or opening quote."""
+    return _LINE_MARK.sub("", line, count=1).strip()
+
+
+def _all_sentences(text: str) -> list[str]:
+    """Sentences of each line in turn (a line break ends a sentence too), list markers aside."""
+    return [s for ln in lines(text) for s in sentences(_line_body(ln))]
+
+
+def capitalized_lines(c: dict, text: str) -> bool:
+    """Every non-empty line starts with a capital letter (list markers and emphasis aside)."""
+    _params(c, {})
+    found = lines(text)
+    return bool(found) and all(_line_body(ln)[:1].isupper() for ln in found)
+
+
+def line_words(c: dict, text: str) -> bool:
+    """Every non-empty line has at most `max` (and at least `min`) words."""
+    p = _params(c, {"max": int}, {"min": int})
+    hi, lo = _positive(c, p, "max"), p.get("min", 0)
+    if lo > hi:
+        raise BadCheck("check 'line_words': min is above max")
+    found = lines(text)
+    return bool(found) and all(lo <= len(words(ln)) <= hi for ln in found)
+
+
+def no_digits(c: dict, text: str) -> bool:
+    """No digit anywhere (numbers written out in words are fine)."""
+    _params(c, {})
+    return bool(words(text)) and not any(ch.isdigit() for ch in text)
+
+
+def word_times(c: dict, text: str) -> bool:
+    """`word` (whole word, any case) occurs exactly `n` times."""
+    p = _params(c, {"word": str, "n": int})
+    return bool(words(text)) and _has_word(text, p["word"]) == p["n"]
+
+
+def title(c: dict, text: str) -> bool:
+    """The first line is a title: a heading, a bold line or a short line that is not a sentence
+    ending in '.', with at most `max_words` words (default 12), and text follows it."""
+    p = _params(c, {}, {"max_words": int})
+    most = _positive(c, p, "max_words") or 12
+    found = lines(text)
+    if len(found) < 2 or _BULLET.match(found[0]) or _NUMBERED.match(found[0]):
+        return False
+    head = found[0].strip().lstrip("#").strip().strip("*_").strip()
+    head = head.removeprefix("<<").removesuffix(">>").strip()
+    head = re.sub(r"^title\s*:\s*", "", head, flags=re.I)
+    return 1 <= len(words(head)) <= most and not head.endswith((".", ",", ";"))
+
+
+def paragraph_sentences(c: dict, text: str) -> bool:
+    """Every paragraph has at most `max` sentences."""
+    p = _params(c, {"max": int})
+    most = _positive(c, p, "max")
+    found = paragraphs(text)
+    return bool(found) and all(len(sentences(para)) <= most for para in found)
+
+
+def no_repeats(c: dict, text: str) -> bool:
+    """No word occurs twice (any case); `ignore` lists words that may."""
+    p = _params(c, {}, {"ignore": list})
+    skip = {w.lower() for w in p.get("ignore", ())}
+    found = [w.lower() for w in words(text) if w.lower() not in skip]
+    return bool(words(text)) and len(found) == len(set(found))
+
+
+def first_sentence_includes(c: dict, text: str) -> bool:
+    """`word` (whole word, any case) is in the first sentence (a title line without a full stop
+    joins it, as in `sentences`)."""
+    p = _params(c, {"word": str})
+    found = sentences(text)
+    return bool(found) and _has_word(found[0], p["word"]) > 0
+
+
+def keywords(c: dict, text: str) -> bool:
+    """At least `min` of the different `words` occur."""
+    p = _params(c, {"words": list, "min": int})
+    need = _positive(c, p, "min")
+    if need > len({w.lower() for w in p["words"]}):
+        raise BadCheck("check 'keywords': min is above the number of different words")
+    return sum(_has_word(text, w) > 0 for w in dict.fromkeys(w.lower() for w in p["words"])) >= need
+
+
+def all_questions(c: dict, text: str) -> bool:
+    """Every sentence (a line break ends one) is a question."""
+    _params(c, {})
+    found = _all_sentences(text)
+    return bool(found) and all(s.strip().rstrip("\"')]*_”’").endswith("?") for s in found)
+
+
+def acrostic(c: dict, text: str) -> bool:
+    """The first letters of consecutive lines spell `word` (a title or sign-off around them is fine)."""
+    p = _params(c, {"word": str})
+    want = p["word"].replace(" ", "").lower()
+    if not want.isalpha():
+        raise BadCheck(f"check 'acrostic': {p['word']!r} is not letters only")
+    initials = "".join((_line_body(ln)[:1] or " ").lower() for ln in lines(text))
+    return want in initials
+
+
+def sentence_words(c: dict, text: str) -> bool:
+    """No sentence (a line break ends one) has more than `max` words."""
+    p = _params(c, {"max": int})
+    most = _positive(c, p, "max")
+    found = _all_sentences(text)
+    return bool(found) and all(len(words(s)) <= most for s in found)
+
+
+def hashtags(c: dict, text: str) -> bool:
+    """Hashtags (#word): exactly `n`, or between `min` and `max`."""
+    p = _params(c, {}, {"n": int, "min": int, "max": int})
+    if not p or ("n" in p and len(p) > 1):
+        raise BadCheck("check 'hashtags': give n, or min and / or max")
+    k = len(_HASHTAG.findall(text))
+    ok = k == p["n"] if "n" in p else p.get("min", 0) <= k <= p.get("max", math.inf)
+    return ok and bool(words(text))
+
+
+def placeholders(c: dict, text: str) -> bool:
+    """At least `min` different placeholders in square brackets, like [name] (links aside)."""
+    p = _params(c, {"min": int})
+    need = _positive(c, p, "min")
+    return len({m.strip().lower() for m in _PLACEHOLDER.findall(text)}) >= need
+
+
+def same_initial(c: dict, text: str) -> bool:
+    """Every word starts with `letter` (any case)."""
+    p = _params(c, {"letter": str})
+    letter = p["letter"].lower()
+    if len(letter) != 1 or not letter.isalpha():
+        raise BadCheck(f"check 'same_initial': {p['letter']!r} is not one letter")
+    found = words(text)
+    return bool(found) and all(w[0].lower() == letter for w in found)
+
+
+NEW_CHECKS = {
+    f.__name__: f
+    for f in (
+        capitalized_lines, line_words, no_digits, word_times, title, paragraph_sentences, no_repeats,
+        first_sentence_includes, keywords, all_questions, acrostic, sentence_words, hashtags,
+        placeholders, same_initial,
+    )
+}  # fmt: skip
+
+
 def check(c: dict, text: str) -> bool:
     """One constraint of a row on an output."""
     kind = c["check"]
+    if kind in NEW_CHECKS:
+        return NEW_CHECKS[kind](c, text)
     if kind == "words":
         n = len(words(text))
         return c.get("min", 0) <= n <= c.get("max", math.inf)
@@ -160,7 +358,7 @@ def check(c: dict, text: str) -> bool:
         return _edge(text).endswith(c["text"].lower())
     if kind == "ends_with_question":
         return text.strip().endswith("?")
-    raise ValueError(f"unknown check {kind!r}")
+    raise BadCheck(f"unknown check {kind!r}")
 
 
 def numbers(text: str) -> list[float]:
@@ -226,9 +424,29 @@ if fn:
 """
 
 
+def hidden_tests(row: dict) -> list[dict]:
+    """The tests a function row scores: those whose index is not in its "shown" list (the
+    examples its request shows never count). Rows without "shown" (f01-f42, written before
+    2026-12-05) score all their tests, and their first tests are the ones their request shows:
+    those shown examples are included in their score, as they always were."""
+    if "shown" not in row:
+        return list(row["tests"])
+    shown = row["shown"]
+    if not isinstance(shown, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(row["tests"]) for i in shown
+    ):
+        raise ValueError(f"row {row.get('id')}: shown must list indices into tests, not {shown!r}")
+    hidden = [t for i, t in enumerate(row["tests"]) if i not in set(shown)]
+    if not hidden:
+        raise ValueError(f"row {row.get('id')}: every test is shown, none is hidden")
+    return hidden
+
+
 class GenericScorer:
-    """1.0 when every constraint holds / every hidden test passes / the answer matches, else 0.0.
-    Never asks a model; function outputs run only in the sandbox."""
+    """1.0 when every constraint holds / every hidden test passes / the answer matches, else 0.0
+    (constraint rows also carry `partial`, the share of their constraints met; function rows
+    `tests_passed`, the share of their hidden tests passed). Never asks a model; function
+    outputs run only in the sandbox."""
 
     needs_judge = False
 
@@ -246,7 +464,7 @@ class GenericScorer:
         if err:
             return None, err
         mark = f"@@RESULT-{secrets.token_hex(8)}@@"
-        cases = json.dumps([[t["args"], t["expect"]] for t in row["tests"]])
+        cases = json.dumps([[t["args"], t["expect"]] for t in hidden_tests(row)])
         harness = _HARNESS.format(mark=mark, cases=cases, name=row["entry"])
         res = run_python(harness, files={"solution.py": code}, limits=self.limits)
         got = [ln[len(mark) :] for ln in res.stdout.splitlines() if ln.startswith(mark)]
@@ -268,28 +486,33 @@ class GenericScorer:
             for c in row["checks"]:
                 try:
                     met.append(check(c, text))
-                except (ValueError, TypeError, KeyError, RecursionError) as exc:
-                    if "unknown check" in str(exc):
-                        raise
+                except BadCheck:  # the row is wrong, not the output
+                    raise
+                except (ValueError, TypeError, KeyError, RecursionError):
                     met.append(False)
             share = sum(met) / len(met)
             score = 1.0 if all(met) else 0.0
+            # score stays all-or-nothing; `partial` (the share met, as constraints_met) lets a
+            # maintainer count a fall from 2 of 3 to 0 of 3 as a regression
             return {
                 "score": score,
                 "kind": kind,
                 "constraints_met": round(share, 4),
+                "partial": round(share, 4),
                 f"score_{kind}": score,
                 "failed": [c["check"] for c, ok in zip(row["checks"], met, strict=True) if not ok],
             }
         if kind == "function":
+            hidden = hidden_tests(row)  # a bad "shown" raises: the row is wrong, not the output
             try:
                 results, err = self.run_tests(row, text)
             except SandboxUnavailable as exc:
                 return {"score": None, "kind": kind, "error": f"sandbox unavailable: {exc}"}
             if results is None:
                 return {"score": 0.0, "kind": kind, "tests_passed": 0.0, f"score_{kind}": 0.0, "error": err}
-            share = sum(results) / len(row["tests"])
-            score = 1.0 if len(results) == len(row["tests"]) and all(results) else 0.0
+            # tests_passed: the share of the hidden tests (every test for rows without "shown")
+            share = sum(results) / len(hidden)
+            score = 1.0 if len(results) == len(hidden) and all(results) else 0.0
             return {"score": score, "kind": kind, "tests_passed": round(share, 4), f"score_{kind}": score}
         if kind == "everyday":
             score = 1.0 if matches(row["answer"], text) else 0.0
