@@ -15,6 +15,7 @@ FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")
 VERIFY_MODES = ("off", "pairwise")
 REFINE_MODES = tuple(STRATEGIES)
+STATED_CHECKS = ("off", "catalog", "catalog+predicate")
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,11 @@ class RefineConfig:
     prompts: Prompts = field(default_factory=Prompts)
     answer_schema: dict | None = None
     """JSON schema that constrains every output (draft and rewrites), e.g. from response_format."""
+    stated_checks: str = "off"
+    """catalog: once, after the draft, the critic states the request's checkable constraints as
+    typed checks of a catalog, each checked by code on every answer beside the item's observers
+    (a failed one is a fault); catalog+predicate: also one constraint outside the catalog as a
+    Python expression, a fault only where two written independently agree (engine.stated)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_rounds <= 16:
@@ -105,6 +111,8 @@ class RefineConfig:
             raise InvalidParameter("stop_flag_min", f"must be in [{lo}, {hi}] for this scale")
         if self.verify not in VERIFY_MODES:
             raise InvalidParameter("verify", f"must be one of {', '.join(VERIFY_MODES)}")
+        if self.stated_checks not in STATED_CHECKS:
+            raise InvalidParameter("stated_checks", f"must be one of {', '.join(STATED_CHECKS)}")
         if self.refine_mode not in REFINE_MODES:
             raise InvalidParameter("refine_mode", f"must be one of {', '.join(REFINE_MODES)}")
 

@@ -16,6 +16,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from selfrefine.engine import rewriting as rw
 from selfrefine.engine import scheduling
 from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
 from selfrefine.engine.checks import TRUNCATED
@@ -26,7 +27,8 @@ from selfrefine.engine.history import ContextFull
 from selfrefine.engine.item import Event, Item, noted_conversation, request_text, select, start_conversation
 from selfrefine.engine.requirements import pick_requirements
 from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.rewriting import STRATEGIES, Rewrite, candidates, change, fault_asks_to_cut
+from selfrefine.engine.rewriting import STRATEGIES, Rewrite
+from selfrefine.engine.stated import state_checks
 from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
 
@@ -93,6 +95,7 @@ async def _refine(
     policy, reason = StopPolicy.of(cfg), "max_rounds"  # unless a rule or a refusal ends it first
     try:
         await loop.pick_requirements()  # requirements form only: the checklist of every review
+        await state_checks(loop)  # stated_checks option: the critic's stated checks join the observers
         for t in policy.review_rounds():
             review = await loop.critique(t)  # run the output (execution feedback), ask the critic, read it
             stop = policy.decide(review)
@@ -289,10 +292,9 @@ class _Loop:
         self, t: int, y: str, points: list[str], turn: str, fault: str | None
     ) -> tuple[Call, str, str | None]:
         """Round t's refine call: (its call, the new output, the first check it fails or None).
-        Tool-checked (`candidates` > 1, an item with tools), after a fault: candidate rewrites,
-        edits and fresh answers (engine.rewriting.candidates), the greedy ones first and the
-        sampled ones only when no greedy one passes every check with no fault left. The kept one
-        passes the checks with the fewest faults and, among those, changes `y` least."""
+        Tool-checked (`candidates` > 1, an item with tools), after a fault: the tools' own fix
+        where they have one, then rewrites, greedy first (engine.rewriting.candidates), each wave
+        only while none passes every check with no fault left; kept as engine.rewriting.ranked."""
         cfg = self.cfg
         tools = cfg.candidates > 1 and self.item.observe is not None
         if not (tools and fault):
@@ -307,19 +309,20 @@ class _Loop:
         if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
         prompts = [edit.prompt(), fresh.prompt()]
-        before = (await self.observe(y)).fault_count
-        outs, calls, news, judged = [], [], [], []
+        seen = await self.observe(y)
+        before, outs, calls, news, judged = seen.fault_count, [], [], [], []
+        fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
+        if fixed != y:  # the tools' own fix (no call) is a candidate like the others
+            outs, calls, news = [None], [Call.repair(fixed, t)], [fixed]
+            judged = [await self._judge(fixed, calls[0], y, points, before, fault)]
         for which in (range(min(len(prompts), cfg.candidates)), range(len(prompts), cfg.candidates)):
             if not which or any(bad is None and n == 0 for n, _, bad in judged):
                 continue
-            o, c, n = await candidates(self.critic, prompts, cfg, t, self.strategy, y, which)
+            o, c, n = await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which)
             outs, calls, news = outs + o, calls + c, news + n
             judged += [await self._judge(new, call, y, points, before, fault) for new, call in zip(n, c)]
-        order = sorted(
-            range(len(calls)), key=lambda i: (judged[i][2] is not None, judged[i][0], judged[i][1], i)
-        )
-        i = order[0]
-        for j in order[1:]:
+        i, *rest = rw.ranked(judged)
+        for j in rest:
             calls[j].rejected = judged[j][2]  # counted: a check refused this candidate
         calls[i].stage = "refine"
         if isinstance(self.strategy, Rewrite):  # the output as kept (an announcing line cut)
@@ -332,18 +335,15 @@ class _Loop:
     async def _judge(
         self, new: str, call: Call, y: str, points: list[str], before: int, fault: str | None
     ) -> tuple[int, float, str | None]:
-        """A candidate's (faults, change from `y`, the first check it fails or None). A much shorter
-        candidate passes the truncation check only when it has fewer faults and the fault was an
-        upper bound (a cut is then the fix, bullets for paragraphs): dropping the answer fixes no
-        comma."""
+        """A candidate's (faults, change from `y`, first check failed or None). A much shorter one
+        passes the length check only with fewer faults and a fault that is an upper bound."""
         faults = (await self.observe(new)).fault_count
-        waive = TRUNCATED if faults < before and fault_asks_to_cut(fault) else None
+        waive = TRUNCATED if faults < before and rw.fault_asks_to_cut(fault) else None
         bad = await self.accept.check(new, call, y, self.outputs, points, waive)
-        return faults, change(y, new), bad or await self._no_better(y, new)
+        return faults, rw.change(y, new), bad or await self._no_better(y, new)
 
     async def _no_better(self, y: str, new: str) -> str | None:
-        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer
-        (a check: off with `reject_bad_rewrites` off)."""
+        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer."""
         if not self.cfg.reject_bad_rewrites:
             return None
         before, after = (await self.observe(y)).fault_count, (await self.observe(new)).fault_count

@@ -259,6 +259,18 @@ OPTIONS: tuple[Option, ...] = (
         target="candidates",
     ),
     _o(
+        "stated_checks",
+        "str",
+        "off",
+        "generic requests: once, after the draft, the critic states the request's checkable "
+        "constraints as typed checks of a catalog, checked by code on every answer (a failed one is a "
+        "fault); catalog+predicate: also one constraint outside the catalog as a Python expression, "
+        "a fault only where two written independently agree",
+        ALL | {OVERRIDE},
+        "stated_checks",
+        choices=("off", "catalog", "catalog+predicate"),
+    ),
+    _o(
         "run_code",
         "bool",
         True,

@@ -85,3 +85,19 @@ def fault_asks_to_cut(fault: str | None) -> bool:
     """The tools' fault names an upper bound (at most, exactly, ...): a much shorter rewrite may be
     its fix. Any other fault (a comma, a missing word) is never fixed by dropping the answer."""
     return bool(fault and _CUT_ASKED.search(fault))
+
+
+def repaired(answer: str, repairs: tuple) -> str:
+    """`answer` with the tools' mechanical fixes applied in turn (a fix that fails is skipped)."""
+    for fix in repairs:
+        try:
+            answer = fix(answer)
+        except Exception:  # a fixer's bug must not fail the loop: that fix is not made
+            continue
+    return answer
+
+
+def ranked(judged: list[tuple[int, float, str | None]]) -> list[int]:
+    """Candidates' indices, best first, from their (faults, change, failed check): those the checks
+    pass first, then fewer faults, then the least change to the answer (its substance kept)."""
+    return sorted(range(len(judged)), key=lambda i: (judged[i][2] is not None, judged[i][0], judged[i][1], i))

@@ -42,6 +42,8 @@ class Observation:
     fault: str | None = None
     faults: int = 0
     """How many facts show a fault (the generic observers count them; 0 leaves it to `fault`)."""
+    repairs: tuple = ()
+    """Mechanical fixes of its faults (functions of the answer), tried before any rewrite."""
 
     @property
     def fault_count(self) -> int:
@@ -174,6 +176,11 @@ class Call:
             seconds=out.seconds,
             finish_reason=out.finish_reason,
         )
+
+    @classmethod
+    def repair(cls, text: str, round: int) -> Call:
+        """The trace record of a rewrite the tools made themselves (no engine call, no tokens)."""
+        return cls("candidate", round, "tools", text, 0, 0, 0, 0.0, "repair")
 
     def brief(self) -> dict:
         """What a streamed loop event says of this call: its stage, model, tokens and seconds."""

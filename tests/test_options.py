@@ -50,6 +50,7 @@ SAMPLES = {
     "retries": 1,
     "retry_on": ("guard", "identical"),
     "candidates": 2,
+    "stated_checks": "catalog",
     "run_code": False,
     "feedback_temperature": 0.5,
     "temperature": 0.2,

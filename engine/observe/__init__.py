@@ -12,6 +12,7 @@ from collections.abc import Callable
 from selfrefine.engine.observe.code import CodeCheck
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
+from selfrefine.engine.observe.format import format_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
@@ -40,6 +41,7 @@ def text_checks(request: str) -> list[Check]:
         *case_checks(request),
         *char_checks(request),
         *structure_checks(request),
+        *format_checks(request),
     ]
 
 
@@ -49,7 +51,8 @@ def observation(found: list[Fact]) -> Observation:
         return Observation("")
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
-    return Observation(text, " ".join(faults) or None, len(faults))
+    repairs = tuple(x.repair for x in found if x.fault and x.repair)
+    return Observation(text, " ".join(faults) or None, len(faults), repairs)
 
 
 def observe_request(

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One line for the review turn; `fault` says what violates the request, in plain words."""
+    """One line for the review turn; `fault` says what violates the request, in plain words;
+    `repair`, where the fix is mechanical (lowercase it all, drop the commas), makes it."""
 
     text: str
     fault: str | None = None
+    repair: Callable[[str], str] | None = None
 
 
 NUMBER_WORDS = {
@@ -49,7 +52,9 @@ def words(text: str) -> int:
 
 
 def paragraphs(text: str) -> list[str]:
-    return [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    """Blocks between blank lines or markdown rules (a line of ***, ---); a rule is no paragraph."""
+    parts = re.split(r"\n\s*\n|^\s*(?:\*\s*){3,}$|^\s*-{3,}\s*$", text.strip(), flags=re.M)
+    return [p.strip() for p in parts if p and _WORD.search(p)]
 
 
 def sentences(text: str) -> int:
@@ -84,3 +89,13 @@ def characters(text: str) -> int:
 
 def plural(n: int, unit: str) -> str:
     return f"{n} {unit if n == 1 else unit + 's'}"
+
+
+def outside_code(fix: Callable[[str], str]) -> Callable[[str], str]:
+    """`fix` applied to the prose of an answer, its fenced code blocks left as they are."""
+
+    def apply(answer: str) -> str:
+        parts = re.split(r"(```.*?(?:```|\Z))", answer, flags=re.S)
+        return "".join(p if i % 2 else fix(p) for i, p in enumerate(parts))
+
+    return apply

@@ -250,16 +250,23 @@ _TERM = (
     r"(?:\"(?P<a>[^\"\n]{1,80})\"|“(?P<b>[^”\n]{1,80})”|'(?P<c>[^'\n]{1,80})'|`(?P<d>[^`\n]{1,80})`|"
     r"the\s+(?:word|phrase)\s+(?P<e>[\w'-]+))"
 )
+_OBJ = (
+    r"(?:(?:your|the|each|it|this)\s+(?:(?:entire|whole|full|complete)\s+)?(?:answer|reply|response|text|poem|"
+    r"story|email|letter|essay|post|message|note|speech|song)\s+)?"
+)
+_EXACT = (
+    r"(?:(?:this|the|these|a)\s+(?:exact\s+|following\s+|precise\s+)*(?:phrase|sentence|words?|line)\s*:?\s*)?"
+    r"(?:" + _TERM + r"|(?<=phrase )(?P<f>[A-Z][^\n\"]{1,80}?[?!.])(?=\.?\s|\.?$))"
+)
 _EDGE = {
-    "start": re.compile(
-        r"\b(?:start|begin|open)(?:s|ning|ing)?\s+(?:(?:your|the|each)\s+(?:answer|reply|response|"
-        r"text|poem|story|email|letter)\s+)?with\s+" + _TERM,
-        re.I,
-    ),
-    "end": re.compile(
-        r"\b(?:end|finish|close)(?:s|ing)?\s+(?:(?:your|the|each)\s+(?:answer|reply|response|"
-        r"text|poem|story|email|letter)\s+)?with\s+" + _TERM,
-        re.I,
+    "start": (re.compile(r"\b(?:start|begin|open)(?:s|ning|ing)?\s+" + _OBJ + r"with\s+" + _EXACT, re.I),),
+    "end": (
+        re.compile(r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+" + _OBJ + r"with\s+" + _EXACT, re.I),
+        re.compile(
+            r"\b(?:very\s+)?(?:last|final)\s+(?:sentence|line)\s+of\s+(?:your|the)\s+(?:answer|reply|response|"
+            r"text)\s+(?:must|should|has\s+to|needs\s+to|will)\s+be\s+" + _EXACT,
+            re.I,
+        ),
     ),
 }
 _TRIM = " \t\n*_#>\"'“”‘’"
@@ -313,13 +320,13 @@ def edge_checks(request: str) -> list[Check]:
         paras.append(m.span())
         out.append(_paragraph_start_check(m["ord"].lower(), phrase))
     for side in ("start", "end"):
-        for pattern in (_EDGE[side], _WORD_EDGE[side]):
+        for pattern in (*_EDGE[side], _WORD_EDGE[side]):
             for m in pattern.finditer(request):
                 if any(s <= m.start() < e for s, e in paras) or _PER.search(
                     _clause_before(request, m.start())
                 ):
                     continue
-                phrase = next(g for g in m.group("a", "b", "c", "d", "e") if g is not None).strip()
+                phrase = next(g for k, g in m.groupdict().items() if k in "abcdef" and g is not None).strip()
                 out.append(_edge_check(side, phrase, word=pattern is _WORD_EDGE[side]))
     for m in _END_MARK.finditer(request):
         if not _PER.search(_clause_before(request, m.start())):
@@ -387,7 +394,8 @@ def _edge_check(side: str, phrase: str, word: bool = False, mark: bool = False) 
         fault = (
             None if ok else f'The request asks the answer to {side} with "{phrase}"; it {side}s with "{got}".'
         )
-        return [Fact(line + ("" if ok else " -- NOT MET"), fault)]
+        fix = (lambda a: a.rstrip() + "\n\n" + phrase) if side == "end" and not word and not ok else None
+        return [Fact(line + ("" if ok else " -- NOT MET"), fault, fix)]
 
     return check
 
@@ -433,6 +441,7 @@ def _case_check(case: str) -> Check:
                 f"letter case: {f.plural(len(wrong), 'word')} not in {case}case (asked: {asked}) -- NOT MET",
                 f"The request asks for {asked}; {f.plural(len(wrong), 'word')} of the answer "
                 f'{"is" if len(wrong) == 1 else "are"} not, e.g. "{wrong[0]}".',
+                f.outside_code(str.upper if case == "upper" else str.lower),
             )
         ]
 
@@ -454,6 +463,8 @@ _CHAR_NAMES = {
 }
 _NO_CHARS = re.compile(
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|include|put)|"
+    r"(?:(?:are|is)\s+)?not\s+(?:allowed|permitted)\s+to\s+(?:use|include)|refrain\s+from(?:\s+using)?|"
+    r"(?:must|should|may|can)\s*not\s+(?:use|contain|include|have)|(?:must|should)n'?t\s+(?:use|contain|include|have)|"
     r"zero|free\s+of)\s+(?:any\s+)?(?:single\s+)?(?P<what>commas?|exclamation\s+(?:marks?|points?)|"
     r"question\s+marks?|semicolons?|colons?|hyphens?|dash(?:es)?|periods?|full\s+stops?|digits?|numerals?)\b",
     re.I,
@@ -480,6 +491,13 @@ def _char_check(name: str, chars: str) -> Check:
         line = f"{label}s: {have} (asked: none)"
         if not have:
             return [Fact(line)]
-        return [Fact(line + " -- NOT MET", f"The request asks for no {label}s; the answer has {have}.")]
+        fix = f.outside_code(_drop_commas) if name == "comma" else None
+        return [Fact(line + " -- NOT MET", f"The request asks for no {label}s; the answer has {have}.", fix)]
 
     return check
+
+
+def _drop_commas(text: str) -> str:
+    """The text without commas: thousands run together ("1,000" -> "1000"), a comma before a
+    space becomes the space."""
+    return re.sub(r",", " ", re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)).replace("  ", " ")

@@ -1,0 +1,127 @@
+"""Maintainer tool: a run folder's figures against the plain answer, and the answers the loop changed.
+
+Run: python -m selfrefine.tasks.tools.dev_table RUN_DIR [RUN_DIR ...]
+     python -m selfrefine.tasks.tools.dev_table --changed RUN_DIR   (every changed answer, to read)
+
+Per folder (an `selfrefine eval` run: records.jsonl): items, errors and unscored items (never
+dropped silently), the checker's mean score of the draft (the plain answer) and of the answer
+returned, better / worse per item on the checker's own score (a share, so 2 of 3 met -> 0 of 3 is
+worse), a two-sided sign test on better against worse, the loop's completion tokens and seconds per
+answer against the draft call's, and how often each of the loop's checks refused a rewrite.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+SUBSTANCE = ("declined", "talks_about_request", "restated_request", "placeholder", "invented", "refusal")
+
+
+def sign_test(better: int, worse: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven if neither side wins."""
+    n = better + worse
+    if n == 0:
+        return 1.0
+    k = min(better, worse)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def load(folder: Path) -> list[dict]:
+    path = folder / "records.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _pooled(records: list[dict], which: str) -> float | None:
+    """IFEval's instruction-level share over all instructions (rows with more count more)."""
+    met = total = 0
+    for r in records:
+        s = r["scores"][0] if which == "base" else r["scores"][r["selected_round"]]
+        if "instructions" not in s:
+            return None
+        met, total = met + s["instructions_met"], total + s["instructions"]
+    return met / total if total else None
+
+
+def stats(records: list[dict]) -> dict:
+    ok = [r for r in records if r["status"] == "ok"]
+    scored = [r for r in ok if r["base"] is not None and r["final"] is not None]
+    better = sum(r["final"] > r["base"] for r in scored)
+    worse = sum(r["final"] < r["base"] for r in scored)
+    drafts = [next(c for c in r["trace"] if c["stage"] == "draft") for r in ok]
+    checks: dict[str, int] = {}
+    for r in ok:
+        for k, v in (r.get("checks") or {}).items():
+            checks[k] = checks.get(k, 0) + v
+    n = max(1, len(scored))
+    return {
+        "items": len(records),
+        "errors": len(records) - len(ok),
+        "unscored": len(ok) - len(scored),
+        "base": sum(r["base"] for r in scored) / n,
+        "refined": sum(r["final"] for r in scored) / n,
+        "pooled_base": _pooled(scored, "base"),
+        "pooled_refined": _pooled(scored, "final"),
+        "better": better,
+        "worse": worse,
+        "sign_p": sign_test(better, worse),
+        "changed": sum(r["outputs"][r["selected_round"]] != r["outputs"][0] for r in ok),
+        "tokens": sum(r["usage_all_calls"]["completion_tokens"] for r in ok)
+        / max(1, sum(d["completion_tokens"] for d in drafts)),
+        "seconds": sum(r["seconds"] for r in ok) / max(1e-9, sum(d["seconds"] for d in drafts)),
+        "tokens_per_answer": sum(r["usage_all_calls"]["completion_tokens"] for r in ok) / max(1, len(ok)),
+        "plain_tokens_per_answer": sum(d["completion_tokens"] for d in drafts) / max(1, len(ok)),
+        "checks": dict(sorted(checks.items())),
+    }
+
+
+def row(name: str, s: dict) -> str:
+    f = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+    pooled = f" (instructions {f(s['pooled_base'])} -> {f(s['pooled_refined'])})" if s["pooled_base"] else ""
+    return (
+        f"| {name} | {s['items']} ({s['errors']} errors, {s['unscored']} unscored) | "
+        f"{f(s['base'])} -> {f(s['refined'])}{pooled} | {s['changed']} | {s['better']} / {s['worse']} | "
+        f"{s['sign_p']:.3g} | {s['tokens']:.2f}x ({s['tokens_per_answer']:.0f} / "
+        f"{s['plain_tokens_per_answer']:.0f}) | {s['seconds']:.2f}x |"
+    )
+
+
+def changed(records: list[dict]) -> str:
+    """Each item whose returned answer is not its draft: the request, both answers and scores."""
+    out = []
+    for r in records:
+        if r["status"] != "ok" or r["outputs"][r["selected_round"]] == r["outputs"][0]:
+            continue
+        out.append(
+            f"=== {r['id']}  {r['base']} -> {r['final']}  stop {r['stop_reason']}  checks {r.get('checks')}\n"
+            f"REQUEST: {r['input']}\n--- DRAFT\n{r['outputs'][0]}\n--- RETURNED\n"
+            f"{r['outputs'][r['selected_round']]}\n"
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--changed"]:
+        for folder in argv[1:]:
+            print(changed(load(Path(folder))))
+        return
+    print(
+        "| run | items | plain -> refined | changed | better / worse | sign test p | "
+        "completion tokens loop / plain | seconds loop / plain |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    checks = {}
+    for folder in argv:
+        s = stats(load(Path(folder)))
+        print(row(Path(folder).name, s))
+        checks[Path(folder).name] = s["checks"]
+    for name, c in checks.items():
+        subst = {k: c.get(k, 0) for k in SUBSTANCE}
+        print(f"{name}: substance checks {subst}; all checks {c}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

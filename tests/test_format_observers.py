@@ -1,0 +1,144 @@
+"""Format facts (engine.observe.format), the wider phrasings of the text observers, and the tools'
+mechanical fixes (Fact.repair) that the loop tries before any rewrite. No engine."""
+
+import asyncio
+
+import pytest
+
+from selfrefine.engine.generic import make_item
+from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.observe import observe_request
+from selfrefine.engine.observe.facts import paragraphs
+from selfrefine.engine.observe.format import format_checks
+from selfrefine.engine.observe.text import char_checks, edge_checks
+from tests.fakes import ScriptedEngine, fb
+
+
+def facts(checks, answer):
+    return [x for c in checks for x in c(answer)]
+
+
+@pytest.mark.parametrize(
+    "request_,good,bad",
+    [
+        (
+            "Tell me about tea and wrap your entire response with double quotation marks.",
+            '"Tea is old."',
+            "Tea.",
+        ),
+        ("In your entire response, the letter t should appear at most once.", "A cup of jam.", "That tea."),
+        ("Use the letter k at least 3 times.", "Kick a kiwi kite.", "No such letter."),
+        (
+            "Include at least 2 placeholders represented by square brackets, such as [address].",
+            "Send it to [name] at [address].",
+            "Send it to me.",
+        ),
+        (
+            "At the end of your response, please explicitly add a postscript starting with P.S.",
+            "Hi.\n\nP.S. Bye.",
+            "Hi.",
+        ),
+        (
+            "Write a 2 section plan. Mark the beginning of each section with SECTION X.",
+            "SECTION 1\nWake.\nSECTION 2\nWork.",
+            "Wake.\nWork.",
+        ),
+        (
+            "There should be exactly 2 paragraphs separated by the markdown divider: ***.",
+            "One.\n\n***\n\nTwo.",
+            "One.\n\nTwo.\n\nThree.",
+        ),
+    ],
+)
+def test_a_format_the_request_asks_for_is_a_fact_and_its_absence_a_fault(request_, good, bad):
+    checks = format_checks(request_)
+    assert len(checks) == 1
+    assert not any(x.fault for x in facts(checks, good))
+    assert any(x.fault for x in facts(checks, bad))
+
+
+def test_a_request_that_asks_for_no_format_gets_no_format_fact():
+    assert format_checks("Write a haiku about the sea, mentioning the letter from my aunt.") == []
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "You are not allowed to use any commas in your response.",
+        "Refrain from using commas.",
+        "Your answer should not contain any commas.",
+        "Do not use any commas.",
+    ],
+)
+def test_a_ban_on_commas_is_read_in_its_usual_phrasings(request_):
+    (fact,) = facts(char_checks(request_), "Tea, milk, 1,000 cups")
+    assert fact.fault and fact.repair("Tea, milk, 1,000 cups") == "Tea milk 1000 cups"
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        'The very last sentence of your response should be "Is there anything else I can help with?".',
+        'Write a poem and end your entire response with the exact phrase "Is there anything else I can '
+        'help with?"',
+        "Finish your response with this exact phrase Is there anything else I can help with?. No more.",
+    ],
+)
+def test_an_exact_closing_phrase_is_read_and_its_fix_appends_it(request_):
+    (check,) = edge_checks(request_)
+    (fact,) = check("Roses are red.")
+    assert fact.fault
+    fixed = fact.repair("Roses are red.")
+    assert fixed == "Roses are red.\n\nIs there anything else I can help with?"
+    assert not check(fixed)[0].fault
+
+
+def test_a_markdown_rule_divides_paragraphs_and_is_none_itself():
+    assert paragraphs("One.\n\n***\n\nTwo.") == ["One.", "Two."]
+    assert paragraphs("One.\n***\nTwo.\n\n---\n\nThree.") == ["One.", "Two.", "Three."]
+
+
+def test_the_fixes_are_carried_by_the_observation():
+    observe, _ = observe_request(
+        "Write a note in all lowercase letters and wrap your entire response with double quotation marks."
+    )
+    seen = observe("Hello Sam, See you.")
+    assert seen.fault_count == 2 and len(seen.repairs) == 2
+    fixed = seen.repairs[1](seen.repairs[0]("Hello Sam, See you."))
+    assert observe(fixed).fault_count == 0 and fixed == '"hello sam, see you."'
+
+
+def test_case_fixes_leave_code_alone():
+    observe, _ = observe_request("Describe the loop below in all lowercase letters.")
+    seen = observe("This Loop prints X.\n```\nPrint(X)\n```")
+    assert (
+        seen.repairs[0]("This Loop prints X.\n```\nPrint(X)\n```")
+        == "this loop prints x.\n```\nPrint(X)\n```"
+    )
+
+
+TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
+
+
+def test_the_loop_keeps_the_tools_fix_and_asks_the_model_for_nothing():
+    eng = ScriptedEngine(["Dear Sam, Please Vote.", fb(TOP, stop=True, points=())])
+    req = "Write a letter to a friend in all lowercase letters asking them to vote."
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    assert res.answer == "dear sam, please vote."
+    assert len(eng.prompts) == 2  # the draft and the review: no rewrite call
+    refine_call = next(c for c in res.trace if c.stage == "refine")
+    assert refine_call.model == "tools" and refine_call.completion_tokens == 0
+
+
+def test_a_partial_fix_still_asks_the_model_and_the_fewest_faults_win():
+    req = "Write two sentences about rain in all lowercase letters, using the word 'umbrella'."
+    eng = ScriptedEngine(
+        [
+            "Rain Falls. Streets Shine.",
+            fb(TOP, stop=True, points=()),
+            "rain falls on my umbrella. streets shine.",
+            "x",
+        ]
+    )
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    assert res.answer == "rain falls on my umbrella. streets shine."
