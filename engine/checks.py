@@ -19,7 +19,7 @@ import unicodedata
 import zlib
 from collections import Counter
 
-from selfrefine.engine.substance import SUBSTANCE_CHECKS, substance_fault
+from selfrefine.engine.substance import SUBSTANCE_CHECKS, asks_to_repeat, substance_fault
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
 EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
@@ -319,7 +319,7 @@ def judge_rewrite(
         return REPETITIVE
     if waive != TRUNCATED and is_truncated(text, previous, points):
         return TRUNCATED
-    if request and is_echo(text, request, previous):
+    if request and not asks_to_repeat(request) and is_echo(text, request, previous):
         return ECHO
     if points and is_echo(text, "\n".join(points), previous):  # the review's problem pasted as the answer
         return ECHO

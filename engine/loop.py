@@ -16,10 +16,9 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from selfrefine.engine import checks, scheduling
 from selfrefine.engine import rewriting as rw
-from selfrefine.engine import scheduling
 from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
-from selfrefine.engine.checks import TRUNCATED
 from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
 from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
@@ -312,6 +311,7 @@ class _Loop:
         seen = await self.observe(y)
         before, outs, calls, news, judged = seen.fault_count, [], [], [], []
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
+        fixed = y if checks.is_refusal(y) else fixed  # a refusal set in lowercase is no answer
         if fixed != y:  # the tools' own fix (no call) is a candidate like the others
             outs, calls, news = [None], [Call.repair(fixed, t)], [fixed]
             judged = [await self._judge(fixed, calls[0], y, points, before, fault)]
@@ -338,7 +338,7 @@ class _Loop:
         """A candidate's (faults, change from `y`, first check failed or None). A much shorter one
         passes the length check only with fewer faults and a fault that is an upper bound."""
         faults = (await self.observe(new)).fault_count
-        waive = TRUNCATED if faults < before and rw.fault_asks_to_cut(fault) else None
+        waive = checks.TRUNCATED if faults < before and rw.fault_asks_to_cut(fault) else None
         bad = await self.accept.check(new, call, y, self.outputs, points, waive)
         return faults, rw.change(y, new), bad or await self._no_better(y, new)
 

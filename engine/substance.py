@@ -82,6 +82,11 @@ _COMMON_CAPS = frozenset(
 )
 
 
+def asks_to_repeat(request: str) -> bool:
+    """The request asks for itself (or a part of it) to be repeated in the answer."""
+    return bool(_REPEAT_ASKED.search(request))
+
+
 def _prose(text: str) -> str:
     """The text without code (fenced blocks and inline code): code facts are the code runner's."""
     return _CODE.sub(" ", text.translate(_APOS))
@@ -108,7 +113,7 @@ def talks_about_request(text: str, request: str, previous: str) -> bool:
     help with that request", "Please let me know if ..."), or states the request's format ("in
     at most 20 words"), in words the answer it would replace did not use. A request that asks
     for itself to be repeated may be echoed."""
-    if _REPEAT_ASKED.search(request):
+    if asks_to_repeat(request):
         return False
     new, old = _prose(text).lower(), _prose(previous).lower()
     said = {m.group(0).strip() for m in _TALK.finditer(old)} | {
@@ -142,7 +147,7 @@ def restates_request(text: str, request: str, previous: str) -> bool:
     20 words." for "Describe a rainy morning in the city in at most 20 words."), clearly more so
     than the answer it would replace. A request that asks to be repeated may be."""
     words = len(_words(_prose(text)))
-    if _REPEAT_ASKED.search(request) or words < 8:
+    if asks_to_repeat(request) or words < 8:
         return False
     mine = own_share(text, request)
     return mine < 0.3 and mine < own_share(previous, request) - 0.2
@@ -192,8 +197,11 @@ def new_names(text: str, reference: str) -> list[str]:
     found = []
     for line in prose.splitlines():
         stripped = line.strip()
-        if stripped.startswith("#") or (
-            stripped and not re.search(r"[.!?]$", stripped) and len(stripped.split()) <= 8
+        if (
+            stripped.startswith("#")
+            or "|" in stripped
+            or stripped.endswith(":")
+            or (stripped and not re.search(r"[.!?]$", stripped) and len(stripped.split()) <= 8)
         ):
             continue  # a heading or a title line
         tokens = list(_WORD.finditer(line))

@@ -57,6 +57,20 @@ def test_a_format_the_request_asks_for_is_a_fact_and_its_absence_a_fault(request
     assert any(x.fault for x in facts(checks, bad))
 
 
+def test_a_title_a_repeated_request_and_two_responses():
+    (title,) = format_checks(
+        "Write a poem. Your answer must contain a title, wrapped in double angular brackets."
+    )
+    assert not title("<<Rain>>\nDrops.")[0].fault and title("Rain\nDrops.")[0].fault
+    ask = "Name a red fruit. First repeat the request word for word without change, then give your answer."
+    (repeat,) = format_checks(ask)
+    (fact,) = repeat("Cherry.")
+    assert fact.fault and fact.repair("Cherry.") == "Name a red fruit.\n\nCherry."
+    assert not repeat(fact.repair("Cherry."))[0].fault
+    (two,) = format_checks("Tell two jokes. Separate the two jokes with 6 asterisk symbols: ******.")
+    assert not two("A joke.\n******\nAnother.")[0].fault and two("A joke. Another.")[0].fault
+
+
 def test_a_request_that_asks_for_no_format_gets_no_format_fact():
     assert format_checks("Write a haiku about the sea, mentioning the letter from my aunt.") == []
 
@@ -142,3 +156,12 @@ def test_a_partial_fix_still_asks_the_model_and_the_fewest_faults_win():
     )
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
     assert res.answer == "rain falls on my umbrella. streets shine."
+
+
+def test_a_refusal_is_not_dressed_up_by_the_tools_fix():
+    req = "Compose song lyrics about rent prices, all in lowercase letters."
+    refusal = "I'm sorry, but I can't assist with that request."
+    eng = ScriptedEngine([refusal, fb(TOP, stop=True, points=()), "rent goes up, we sing along.", "x"])
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    assert res.answer == "rent goes up, we sing along."  # a model's answer, not the refusal lowercased
+    assert all(c.model != "tools" for c in res.trace)

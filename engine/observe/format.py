@@ -64,6 +64,11 @@ _DIVIDER = re.compile(
     r"(?:markdown\s+divider|separated\s+by|separate\w*\s+(?:them\s+)?(?:with|by))[:\s]*\*\*\*", re.I
 )
 _PARAGRAPH_COUNT = re.compile(r"\b(?:exactly\s+)?(?P<n>" + NUM + r")\s+paragraphs?\b", re.I)
+_TITLE = re.compile(r"double\s+angular\s+brackets|<<\s*title\s*>>", re.I)
+_REPEAT = re.compile(
+    r"\b(?:first\s+)?repeat\s+(?:the|my|this)\s+(?:request|question|prompt)\s+word\s+for\s+word", re.I
+)
+_SIX_STARS = re.compile(r"separat\w*[^.]*?(?:(?:6|six)\s+asterisks?|\*{6})", re.I)
 _RULE_LINE = re.compile(r"^\s*\*\s*\*\s*\*[\s*]*$", re.M)
 
 
@@ -180,6 +185,44 @@ def _divided_check(n: int) -> Check:
     return check
 
 
+def _title_check(answer: str) -> list[Fact]:
+    if re.search(r"<<[^<>\n]+>>", answer):
+        return [Fact("a title in double angular brackets: yes")]
+    fault = "The request asks for a title in double angular brackets, like <<A Title>>; the answer has none."
+    return [Fact("a title in double angular brackets: no -- NOT MET", fault)]
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _repeat_check(said: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        if _norm(answer.strip().lstrip("\"“'")).startswith(_norm(said)):
+            return [Fact("starts by repeating the request word for word: yes")]
+        fault = "The request asks the answer to start by repeating the request word for word; it does not."
+        return [
+            Fact(
+                "starts by repeating the request word for word: no -- NOT MET",
+                fault,
+                lambda a: f"{said}\n\n{a.strip()}",
+            )
+        ]
+
+    return check
+
+
+def _two_responses_check(answer: str) -> list[Fact]:
+    parts = re.split(r"\*{6,}", answer)
+    if len(parts) == 2 and all(p.strip() for p in parts):
+        return [Fact("two responses separated by ******: yes")]
+    fault = (
+        "The request asks for two responses separated by a line of six asterisks (******); "
+        f"the answer has {len(parts)} part(s)."
+    )
+    return [Fact("two responses separated by ******: no -- NOT MET", fault)]
+
+
 def format_checks(request: str) -> list[Check]:
     """The format facts this request asks for (none for a request that asks for none)."""
     out: list[Check] = []
@@ -194,6 +237,12 @@ def format_checks(request: str) -> list[Check]:
     mark, count = _SECTION_MARK.search(request), _SECTION_COUNT.search(request)
     if mark and count:
         out.append(_sections_check(mark["w"] or mark["v"], _count(count)))
+    if _TITLE.search(request):
+        out.append(_title_check)
+    if (m := _REPEAT.search(request)) and (said := request[: m.start()].strip()):
+        out.append(_repeat_check(said))
+    if _SIX_STARS.search(request):
+        out.append(_two_responses_check)
     if _DIVIDER.search(request) and (paras := _PARAGRAPH_COUNT.search(request)):
         out.append(_divided_check(_count(paras)))
     return out

@@ -499,5 +499,6 @@ def _char_check(name: str, chars: str) -> Check:
 
 def _drop_commas(text: str) -> str:
     """The text without commas: thousands run together ("1,000" -> "1000"), a comma before a
-    space becomes the space."""
-    return re.sub(r",", " ", re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)).replace("  ", " ")
+    closing quote goes, any other becomes a space."""
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)|,(?=\s*[\"'”’)\]])", "", text)
+    return re.sub(r",", " ", text).replace("  ", " ")
