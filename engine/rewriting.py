@@ -70,8 +70,10 @@ async def candidates(
 
 
 def change(previous: str, new: str) -> float:
-    """How much of `previous` a rewrite changes: 1 - the word-level similarity (0: the same words)."""
-    return 1.0 - difflib.SequenceMatcher(None, previous.split(), new.split(), autojunk=False).ratio()
+    """How much of `previous` a rewrite changes: 1 - the similarity of their words, letter case and
+    punctuation aside (0: the same words; a text set in lowercase changes nothing of substance)."""
+    a, b = re.findall(r"\w+", previous.lower()), re.findall(r"\w+", new.lower())
+    return 1.0 - difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
 _CUT_ASKED = re.compile(

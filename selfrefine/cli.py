@@ -451,7 +451,8 @@ def eval_cmd(
             f"precision {f(c['precision'])} (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})"
         )
     out.print(
-        f"improved {summary['improved']}, worsened {summary['worsened']}; tokens/item: prompt "
+        f"improved {summary['improved']}, worsened {summary['worsened']} (on the share of checks met: "
+        f"{summary['improved_partial']} / {summary['worsened_partial']}); tokens/item: prompt "
         f"{tok['prompt_tokens'] or 0:.0f} (cached {tok['cached_tokens'] or 0:.0f}), completion "
         f"{tok['completion_tokens'] or 0:.0f}" + (f"; judge: {summary['judge']}" if summary["judge"] else "")
     )

@@ -347,6 +347,22 @@ def _critic_summary(counts: list[dict | None]) -> dict | None:
     }
 
 
+SHARES = ("partial", "tests_passed", "constraints_met")
+"""Scorer fields that give the share of a row's checks met, most specific first."""
+
+
+def _scored(r: dict) -> bool:
+    return r["base"] is not None and r["final"] is not None
+
+
+def share(r: dict, which: str) -> float:
+    """A record's share of its checks met by the draft (`base`) or the answer returned (`final`):
+    the scorer's share field where it has one, else its score."""
+    s = r["scores"][0] if which == "base" else r["scores"][r["selected_round"]]
+    value = next((s[k] for k in SHARES if isinstance(s.get(k), (int, float))), None)
+    return float(value) if value is not None else float(r[which])
+
+
 def summarize(task: Task, records: list[dict], meta: dict) -> dict:
     ok = [r for r in records if r["status"] == "ok"]
     rounds = task.cfg.max_rounds
@@ -369,6 +385,9 @@ def summarize(task: Task, records: list[dict], meta: dict) -> dict:
         "refined": _mean([r["final"] for r in ok]),
         "improved": sum((r["final"] or 0) > (r["base"] or 0) for r in ok),
         "worsened": sum((r["final"] or 0) < (r["base"] or 0) for r in ok),
+        # on the share met where the scorer gives one (2 of 3 constraints -> 0 of 3 is worse)
+        "improved_partial": sum(share(r, "final") > share(r, "base") for r in ok if _scored(r)),
+        "worsened_partial": sum(share(r, "final") < share(r, "base") for r in ok if _scored(r)),
         "tokens_per_item": {
             k: _mean([r["usage"][k] for r in ok])
             for k in ("prompt_tokens", "cached_tokens", "completion_tokens")

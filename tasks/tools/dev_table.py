@@ -5,8 +5,8 @@ Run: python -m selfrefine.tasks.tools.dev_table RUN_DIR [RUN_DIR ...]
 
 Per folder (an `selfrefine eval` run: records.jsonl): items, errors and unscored items (never
 dropped silently), the checker's mean score of the draft (the plain answer) and of the answer
-returned, better / worse per item on the checker's own score (a share, so 2 of 3 met -> 0 of 3 is
-worse), a two-sided sign test on better against worse, the loop's completion tokens and seconds per
+returned, better / worse per item on the share of its checks met (tasks.eval.share: 2 of 3 met ->
+0 of 3 is worse), a two-sided sign test on better against worse, the loop's completion tokens and seconds per
 answer against the draft call's, and how often each of the loop's checks refused a rewrite.
 """
 
@@ -16,6 +16,8 @@ import json
 import math
 import sys
 from pathlib import Path
+
+from selfrefine.tasks.eval import share
 
 SUBSTANCE = ("declined", "talks_about_request", "restated_request", "placeholder", "invented", "refusal")
 
@@ -49,8 +51,8 @@ def _pooled(records: list[dict], which: str) -> float | None:
 def stats(records: list[dict]) -> dict:
     ok = [r for r in records if r["status"] == "ok"]
     scored = [r for r in ok if r["base"] is not None and r["final"] is not None]
-    better = sum(r["final"] > r["base"] for r in scored)
-    worse = sum(r["final"] < r["base"] for r in scored)
+    better = sum(share(r, "final") > share(r, "base") for r in scored)
+    worse = sum(share(r, "final") < share(r, "base") for r in scored)
     drafts = [next(c for c in r["trace"] if c["stage"] == "draft") for r in ok]
     checks: dict[str, int] = {}
     for r in ok:
@@ -75,7 +77,23 @@ def stats(records: list[dict]) -> dict:
         "tokens_per_answer": sum(r["usage_all_calls"]["completion_tokens"] for r in ok) / max(1, len(ok)),
         "plain_tokens_per_answer": sum(d["completion_tokens"] for d in drafts) / max(1, len(ok)),
         "checks": dict(sorted(checks.items())),
+        **_kept(ok),
     }
+
+
+def _kept(ok: list[dict]) -> dict:
+    """Rewrites kept (outputs after the draft), how many the tools made themselves, and how many
+    rewrote more than half the words of the output they replaced (more than most faults need)."""
+    from selfrefine.engine.rewriting import change
+
+    kept = tools = big = 0
+    for r in ok:
+        made = {c["round"]: c for c in r["trace"] if c["stage"] == "refine" and not c.get("rejected")}
+        for t in range(1, len(r["outputs"])):
+            kept += 1
+            tools += made.get(t, {}).get("model") == "tools"
+            big += change(r["outputs"][t - 1], r["outputs"][t]) > 0.5
+    return {"kept": kept, "kept_by_tools": tools, "kept_changed_over_half": big}
 
 
 def row(name: str, s: dict) -> str:
@@ -121,6 +139,12 @@ def main(argv: list[str]) -> None:
     for name, c in checks.items():
         subst = {k: c.get(k, 0) for k in SUBSTANCE}
         print(f"{name}: substance checks {subst}; all checks {c}")
+    for folder in argv:
+        s = stats(load(Path(folder)))
+        print(
+            f"{Path(folder).name}: {s['kept']} rewrites kept, {s['kept_by_tools']} made by the tools, "
+            f"{s['kept_changed_over_half']} changed over half the words of the output they replaced"
+        )
 
 
 if __name__ == "__main__":
