@@ -55,16 +55,14 @@ class RefineConfig:
     Self-Debug step. Each retry is one more refine call, appended to the same history."""
     retry_on: tuple[str, ...] = (GUARD,)
     """The refusals that get a retry: `guard`, `identical`."""
-    candidates: int = 8
+    candidates: int = 4
     """Tool-checked rewriting, for items whose tools observe the answer (`Item.observe`). After a
-    fault, this many rewrites are written at once from the same prompt (the first with `sampling`,
-    the rest at `candidate_temperature`), and the one kept is the one with the fewest faults the
-    tools find among those the checks pass. Any rewrite with more faults than the answer it
-    rewrote, or after a fault not fewer, is refused (`faults`). 1: one rewrite, kept by the
-    checks alone, whatever the tools find. 8, not 4: on the generic task's dev constraint rows
-    (0.5B, the same 13 faulted drafts) 8 fixed 7 and 4 fixed 5, for 1.5x the completion tokens;
-    on the test split's 84 rows, 16 loops on 2 cores, the eval took 15.2 min against 7.2
-    (tasks/README.md)."""
+    fault: the tools' own fix where they have one, then up to this many rewrites (two greedy, an
+    edit and a fresh answer, then the rest at `candidate_temperature`), each wave written only
+    while none passes every check with no fault left. The one kept passes the checks with the
+    fewest faults and, among those, changes the answer least; a rewrite with more faults than the
+    answer, or after a fault not fewer, is refused (`faults`). 1: one rewrite, the tools only
+    inform it. docs/transfer.md has the measured choice of 4 over 8."""
     candidate_temperature: float = 0.8
     """Sampling temperature of the candidate rewrites after the first."""
     stop_phrase: str = DEFAULT_STOP_PHRASE

@@ -251,10 +251,11 @@ OPTIONS: tuple[Option, ...] = (
     _o(
         "candidates",
         "int",
-        8,
-        "after a tool proves the answer wrong (a fault), write this many rewrites at once and keep "
-        "the one with the fewest faults; a rewrite the tools find no better is refused (1-8; 1: one "
-        "rewrite, the tools only inform it)",
+        4,
+        "after a tool proves the answer wrong (a fault), try the tools' own fix, then write up to this "
+        "many rewrites (greedy first) and keep the one with the fewest faults that changes the answer "
+        "least; a rewrite the tools find no better is refused (1-8; 1: one rewrite, the tools only "
+        "inform it)",
         ALL | {OVERRIDE},
         target="candidates",
     ),

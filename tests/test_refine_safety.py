@@ -1,10 +1,13 @@
-"""The loop never makes an answer worse, on the real engine (SmolLM2-135M, greedy).
+"""The loop's answers are answers, never its own reviews, on the real engine (SmolLM2-135M, greedy).
 
 - A loop's draft is the plain answer: the CLI's drafts equal plain generation from the
   request's chat prompt, token for token (the server's twin is in test_server.py).
-- On 30 everyday prompts no returned answer is a review or feedback JSON, and no rewrite
-  follows a review that put every aspect at the top.
+- On 30 everyday prompts no returned answer is a review or feedback JSON (whole or cut off) or
+  talks about an answer the way a review does, every answer is an output the loop kept, and no
+  rewrite follows a review that put every aspect at the top.
 
+These are checked by the test's own oracle, not by engine.checks. Whether the loop ever makes an
+answer worse is scored in test_never_worse.py (IFEval's verifiers, each answer against its draft).
 The checks of engine.checks are unit-tested in test_checks.py, and every stop reason of the
 loop fires in test_loop.py.
 """
