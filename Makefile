@@ -2,9 +2,10 @@
 PY := .venv/bin/python
 # The demo refines a plain request the way `selfrefine run` does for any user: the default 0.5B
 # model drafts, a tool counts the draft's characters against the request's limit, the count goes
-# into the review, and of eight rewrites the one the tool finds within the limit is kept (the
-# draft and the first two greedy). `make demo DEMO_ARGS='--from-task commongen_hard --row 0 --critic-model
-# qwen2.5-coder-1.5b-instruct --rounds 1'` refines a CommonGen-Hard row with the task's scorer.
+# into the review, and a rewrite is kept only if the tools find fewer faults in it and it adds no
+# fact (greedy first, up to four). `make demo DEMO_ARGS='--from-task commongen_hard --row 0
+# --critic-model qwen2.5-coder-1.5b-instruct --rounds 1'` refines a CommonGen-Hard row with the
+# task's scorer.
 DEMO_ARGS ?= "Write a message of at most 200 characters announcing a bake sale at a school." --rounds 2 --temperature 0
 
 .PHONY: setup demo test test-fast test-bench lint

@@ -225,3 +225,70 @@ def test_every_package_folder_is_in_the_wheels_package_list():
     assert data == {"selfrefine.engine.server.static"}
     assert all((ROOT / "/".join(name.split(".")[1:])).is_dir() for name in data)
     assert found | data == listed
+
+
+# The loop's tools (what the loop observes in an answer and what it refuses) and the scorers that
+# grade the loop's answers stay apart, so a score is never the loop's own opinion of its answer
+# (tests/test_never_worse.py relies on it).
+LOOP_TOOLS = ("selfrefine.engine.observe", "selfrefine.engine.substance")
+SCORERS = ("tasks/*/scorer.py", "tasks/eval.py", "tasks/scoring.py")
+SCORING = ("selfrefine.tasks", "if_verifiable")  # the task layer's scorers and IFEval's verifiers
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module `path` imports, relative imports resolved (the file's module being
+    selfrefine.<its path>) and module names given as strings (importlib) included, each with the
+    names it takes from it (`from a import b` gives a and a.b)."""
+    parts = ["selfrefine", *path.relative_to(ROOT).with_suffix("").parts]
+    package = parts[:-1]  # a module's package, or for __init__ the package itself
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            names |= {module} | {f"{module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if any(node.value.startswith(m) for m in (*LOOP_TOOLS, *SCORING)):
+                names.add(node.value)
+    return names
+
+
+def _under(name: str, modules: tuple[str, ...]) -> bool:
+    return any(name == m or name.startswith(m + ".") for m in modules)
+
+
+def test_scorers_never_import_the_loops_tools():
+    files = sorted({p for pattern in SCORERS for p in ROOT.glob(pattern)})
+    assert len(files) >= 12 and ROOT / "tasks" / "ifeval" / "scorer.py" in files
+    wrong = [
+        f"{p.relative_to(ROOT)}: {m}" for p in files for m in sorted(_imports(p)) if _under(m, LOOP_TOOLS)
+    ]
+    assert wrong == []
+
+
+def test_the_engine_never_imports_a_scorer():
+    files = sorted((ROOT / "engine").rglob("*.py"))
+    assert ROOT / "engine" / "loop.py" in files and ROOT / "engine" / "observe" / "format.py" in files
+    wrong = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in sorted(_imports(p)) if _under(m, SCORING)]
+    assert wrong == []
+
+
+def test_the_import_check_sees_relative_and_string_imports(tmp_path, monkeypatch):
+    # the check above would pass on files it cannot read right: it must see each form of import
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    f = tmp_path / "tasks" / "demo" / "scorer.py"
+    f.parent.mkdir(parents=True)
+    f.write_text(
+        "from ...engine.observe import format\n"
+        "from selfrefine.engine import substance\n"
+        "import importlib\nimportlib.import_module('selfrefine.engine.observe.text')\n"
+    )
+    seen = {m for m in _imports(f) if _under(m, LOOP_TOOLS)}
+    assert seen == {
+        "selfrefine.engine.observe",
+        "selfrefine.engine.observe.format",
+        "selfrefine.engine.substance",
+        "selfrefine.engine.observe.text",
+    }

@@ -140,11 +140,17 @@ def test_everyday_prompts_never_come_back_as_reviews(real):
         for prev, nxt in zip(r.trace, r.trace[1:]):
             if prev.stage == "feedback" and nxt.stage == "refine":
                 assert not _top(prev.feedback), (r.input, prev.text)
-    print("stop reasons:", reasons)
+        # a rewrite not kept leaves the draft, and the loop says a check refused it
+        if len(r.outputs) == 1 and any(c.stage == "refine" for c in r.trace):
+            assert r.answer == r.outputs[0] and r.stop_reason in ("rejected", "no_progress"), r
     # the loops did rewrite: each returned answer above is what the checks made of a rewrite
-    # (the 135M's rewrites are mostly review JSON, refused; seen: one cut-off review accepted
-    # before `is_feedback_json` knew cut-off objects, which the oracle above caught)
     rewrote = sum(any(c.stage == "refine" for c in r.trace) for r in results)
     accepted = sum(any(c.stage == "refine" and not c.rejected for c in r.trace) for r in results)
-    print(f"loops that rewrote: {rewrote}/30, with a rewrite accepted: {accepted}")
     assert rewrote >= MIN_REWROTE, (rewrote, reasons)
+    assert accepted == sum(len(r.outputs) > 1 for r in results), (accepted, reasons)
+    # No lower bound above 0 holds for `accepted`: these items have no tools (Item, not make_item)
+    # and the 135M's rewrites of these prompts are review JSON or review talk, which the checks
+    # refuse (seen: 30/30 loops rewrote, 0 accepted, every stop "rejected"; earlier, one cut-off
+    # review accepted before `is_feedback_json` knew cut-off objects, which the oracle above
+    # caught). So this test shows what the checks leave when they refuse; kept rewrites, each
+    # scored against its draft, are test_never_worse.py's (at least 5 of its 8 loops keep one).

@@ -222,11 +222,30 @@ def test_bad_limits_are_rejected():
         Limits(wall_s=0)
 
 
+def _largest_sandbox_user(before: set[int]) -> int:
+    """The most processes any one sandbox uid has, among those not in `before`."""
+    uids: dict[str, int] = {}
+    for pid in set(_sandbox_pids()) - before:
+        try:
+            lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+            uid = next(x for x in lines if x.startswith("Uid:"))
+        except (OSError, StopIteration):
+            continue  # gone already
+        uids[uid] = uids.get(uid, 0) + 1
+    return max(uids.values(), default=0)
+
+
 def test_a_fork_bomb_does_not_starve_a_concurrent_run():
     bomb = "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
-    t = threading.Thread(target=run_python, args=(bomb,), kwargs={"limits": Limits(wall_s=4, max_procs=16)})
+    before = set(_sandbox_pids())
+    t = threading.Thread(target=run_python, args=(bomb,), kwargs={"limits": Limits(wall_s=6, max_procs=16)})
     t.start()
-    time.sleep(1.0)  # the bomb is at its process cap now
+    # wait until the bomb's uid holds its whole process cap (seen here: within 0.3 s)
+    deadline = time.perf_counter() + 5
+    while _largest_sandbox_user(before) < 16 and time.perf_counter() < deadline and t.is_alive():
+        time.sleep(0.02)
+    assert _largest_sandbox_user(before) == 16, "the bomb never reached its process cap"
     r = run_python("print(6 * 7)\n")
+    assert t.is_alive(), "the bomb ended before the concurrent run did: the run raced nothing"
     t.join(20)
     assert r.ok and r.stdout == "42\n"

@@ -97,13 +97,28 @@ def test_a_debug_fault_counts_the_loops_calls_over_both_engines():
         asyncio.run(serving.complete(serving.plan_chat(body)))
 
 
-def _until(client, cond) -> dict:
-    for _ in range(200):
+class _Watched(StartingEngine):
+    """A StartingEngine that tells when its start() has begun (`entered`): the app sets an
+    engine's state to starting before it calls start(), so then /health says so."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entered = threading.Event()
+
+    def start(self):
+        self.entered.set()
+        return super().start()
+
+
+def _until(client, cond, timeout_s: float = 30) -> dict:
+    """Poll /health until `cond` holds of its body (the app says nothing when it turns ready)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
         h = client.get("/health")
-        if cond(h.json()):
+        if cond(h.json()) or time.monotonic() > deadline:
+            assert cond(h.json()), h.json()
             return h
         time.sleep(0.02)
-    raise AssertionError(h.json())
 
 
 @pytest.mark.parametrize("critic_fails", [True, False])
@@ -112,7 +127,7 @@ def test_health_reports_both_engines_and_a_failed_critic_stops_the_main_engine(c
 
     from selfrefine.engine.server.app import build_app
 
-    main, critic, failed = StartingEngine("m"), StartingEngine("crit", fail=critic_fails), threading.Event()
+    main, critic, failed = StartingEngine("m"), _Watched("crit", fail=critic_fails), threading.Event()
     app = build_app(main, "m", on_start_failed=failed.set, critic=critic)
     with TestClient(app) as client:
         h = client.get("/health")
@@ -121,11 +136,16 @@ def test_health_reports_both_engines_and_a_failed_critic_stops_the_main_engine(c
             "critic": {"model": "crit", "status": "waiting"},
         }
         main.go.set()
-        h = _until(client, lambda b: b["engines"]["critic"]["status"] != "waiting")
-        assert h.json()["engines"]["main"]["status"] == "ok" and h.status_code == 503
+        assert critic.entered.wait(30)  # the main engine is up and the critic's start has begun
+        h = client.get("/health")
+        assert h.status_code == 503 and h.json()["engines"] == {
+            "main": {"model": "m", "status": "ok"},
+            "critic": {"model": "crit", "status": "starting"},
+        }
         critic.go.set()
-        h = _until(client, lambda b: b["status"] != "starting")
         if critic_fails:
+            assert failed.wait(30)  # told after every state change of the failure
+            h = client.get("/health")
             assert h.status_code == 503 and h.json() == {
                 "status": "failed",
                 "error": "critic engine (crit): RuntimeError: weights are missing",
@@ -138,6 +158,7 @@ def test_health_reports_both_engines_and_a_failed_critic_stops_the_main_engine(c
             r = client.get("/v1/models")
             assert r.status_code == 503 and "critic engine (crit)" in r.json()["error"]["message"]
         else:
+            h = _until(client, lambda b: b["status"] != "starting")
             assert (h.status_code, h.json()["status"], h.json()["model"]) == (200, "ok", "m")
             assert {e["status"] for e in h.json()["engines"].values()} == {"ok"}
             critic.dead = True  # its engine process is gone: the server's requests fail
