@@ -19,7 +19,7 @@ import unicodedata
 import zlib
 from collections import Counter
 
-from selfrefine.engine.substance import SUBSTANCE_CHECKS, asks_to_repeat, substance_fault
+from selfrefine.engine.substance import SUBSTANCE_CHECKS, asks_to_repeat, substance_fault, talks_about_request
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
 EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
@@ -346,6 +346,13 @@ def is_refusal(text: str) -> bool:
     answer that did not, it gives up the request, though it may meet every count (a sampled 0.5B
     candidate did, for a four-line riddle)."""
     return bool(_REFUSAL.match(text.replace("\u2019", "'")))
+
+
+def is_non_answer(text: str, request: str) -> bool:
+    """A refusal, or a short reply that offers help or asks for details instead of answering ("Sure,
+    I'd be happy to help! Please provide ..."): nothing the tools' fixes should dress up."""
+    short = len(text.split()) < 80
+    return is_refusal(text) or (short and talks_about_request(text, request, ""))
 
 
 _PREAMBLE = re.compile(

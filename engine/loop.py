@@ -311,7 +311,7 @@ class _Loop:
         seen = await self.observe(y)
         before, outs, calls, news, judged = seen.fault_count, [], [], [], []
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
-        fixed = y if checks.is_refusal(y) else fixed  # a refusal set in lowercase is no answer
+        fixed = y if checks.is_non_answer(y, self.accept.request) else fixed  # no answer to fix
         if fixed != y:  # the tools' own fix (no call) is a candidate like the others
             outs, calls, news = [None], [Call.repair(fixed, t)], [fixed]
             judged = [await self._judge(fixed, calls[0], y, points, before, fault)]

@@ -165,3 +165,39 @@ def test_a_refusal_is_not_dressed_up_by_the_tools_fix():
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
     assert res.answer == "rent goes up, we sing along."  # a model's answer, not the refusal lowercased
     assert all(c.model != "tools" for c in res.trace)
+
+
+def test_words_in_capitals_are_not_a_case_for_the_whole_answer():
+    from selfrefine.engine.observe.text import case_checks
+
+    assert case_checks("Use words with all capital letters to make claims, fewer than 4 times.") == []
+    assert len(case_checks("Answer in all capital letters.")) == 1
+
+
+def test_the_quotes_fix_keeps_a_quote_the_answer_already_has():
+    (check,) = format_checks("Wrap your entire response with double quotation marks.")
+    (fact,) = check('"A Title" and more text.')
+    assert fact.repair('"A Title" and more text.') == '"A Title" and more text."'
+    assert fact.repair("Plain.") == '"Plain."'
+
+
+def test_the_request_to_repeat_ends_at_a_whole_sentence():
+    (check,) = format_checks("Summarise Gatsby as a tabloid. Please repeat the request word for word first.")
+    assert check("Gatsby!")[0].repair("Gatsby!") == "Summarise Gatsby as a tabloid.\n\nGatsby!"
+
+
+def test_a_reply_that_asks_for_details_is_not_dressed_up_either():
+    req = "Write a print ad for a hotel app. Do not use any commas."
+    offer = "Sure, I'd be happy to help! Please provide the details of the magazine."
+    eng = ScriptedEngine(
+        [
+            offer,
+            fb(TOP, stop=True, points=()),
+            "Book a hotel room in one tap with our app anywhere you go.",
+            "x",
+        ]
+    )
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    assert res.answer == "Book a hotel room in one tap with our app anywhere you go." and all(
+        c.model != "tools" for c in res.trace
+    )

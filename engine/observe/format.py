@@ -85,6 +85,13 @@ def _rel(m: re.Match, default: str) -> str:
     return _RELS[" ".join(m["rel"].lower().split())] if m["rel"] else default
 
 
+def _quoted(answer: str) -> str:
+    """The answer inside double quotes; a quote it already opens or closes with is kept as that one."""
+    text = answer.strip()
+    opens, closes = text[:1] in '"“', text[-1:] in '"”'
+    return ("" if opens else '"') + text + ("" if closes and len(text) > 1 else '"')
+
+
 def _quotes_check(answer: str) -> list[Fact]:
     text = answer.strip()
     if len(text) >= 2 and text[0] in '"“' and text[-1] in '"”':
@@ -93,7 +100,7 @@ def _quotes_check(answer: str) -> list[Fact]:
         Fact(
             "wrapped in double quotation marks: no -- NOT MET",
             "The request asks for the whole answer wrapped in double quotation marks; it is not.",
-            lambda a: f'"{a.strip()}"',
+            _quoted,
         )
     ]
 
@@ -192,6 +199,13 @@ def _title_check(answer: str) -> list[Fact]:
     return [Fact("a title in double angular brackets: no -- NOT MET", fault)]
 
 
+def _before_sentence(text: str) -> str:
+    """`text` up to the end of its last whole sentence ("... newspaper. Please" -> "... newspaper.")."""
+    text = text.strip()
+    cut = max(text.rfind(". "), text.rfind("? "), text.rfind("! "), text.rfind("\n"))
+    return text if text[-1:] in ".?!" or cut < 0 else text[: cut + 1].strip()
+
+
 def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
 
@@ -239,7 +253,7 @@ def format_checks(request: str) -> list[Check]:
         out.append(_sections_check(mark["w"] or mark["v"], _count(count)))
     if _TITLE.search(request):
         out.append(_title_check)
-    if (m := _REPEAT.search(request)) and (said := request[: m.start()].strip()):
+    if (m := _REPEAT.search(request)) and (said := _before_sentence(request[: m.start()])):
         out.append(_repeat_check(said))
     if _SIX_STARS.search(request):
         out.append(_two_responses_check)

@@ -417,12 +417,21 @@ _LOWER = re.compile(
 
 
 def case_checks(request: str) -> list[Check]:
-    """ "in all caps" / "all lowercase": every letter of the answer in that case."""
+    """ "in all caps" / "all lowercase": every letter of the answer in that case (not "words with
+    all capital letters", which is about some words)."""
     out = []
     for pattern, case in ((_UPPER, "upper"), (_LOWER, "lower")):
-        if pattern.search(request):
+        if any(
+            not _SOME_WORDS.search(request[max(0, m.start() - 30) : m.start()])
+            for m in pattern.finditer(request)
+        ):
             out.append(_case_check(case))
     return out
+
+
+_SOME_WORDS = re.compile(r"\bwords?\s+(?:with|in|that\s+are(?:\s+in)?|written\s+in|using)\s*$", re.I)
+"""Before "all capital letters": the request is about some words ("use words with all capital
+letters at most 4 times"), not the whole answer's case."""
 
 
 def _case_check(case: str) -> Check:
