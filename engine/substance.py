@@ -219,14 +219,20 @@ def new_names(text: str, reference: str) -> list[str]:
 
 
 def _is_code(text: str) -> bool:
-    """A fenced block, or a whole text that is Python (a bare program; a one-word answer too)."""
+    """A fenced block, or a whole text that is a Python program: not a lone string, number or name
+    (a sentence in quotes parses as a string literal, and is prose)."""
     if "```" in text:
         return True
     try:
-        ast.parse(text)
+        body = ast.parse(text).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return True
+    lone = (
+        len(body) == 1
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, (ast.Constant, ast.Name))
+    )
+    return bool(body) and not lone
 
 
 def invented(text: str, request: str, previous: str) -> list[str]:

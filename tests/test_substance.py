@@ -46,6 +46,14 @@ LOST = [
         "I'm sorry for any confusion, but I'd be happy to help with that request. Thank you for covering.",
         substance.TALKS,
     ),
+    # the same, as make demo kept it on 2026-12-05 (a sentence in quotes parses as Python)
+    (
+        BAKE,
+        '"Welcome to our Bake Sale! Get a free cake for every 100 cookies you purchase. #BakeSale"',
+        '"Promote a sale at the school\u2019s Bake Store today, offering a 40% discount on all items in the '
+        'grand hall."',
+        substance.INVENTED,
+    ),
     # the two restated requests
     (RAIN, RAIN_DRAFT, "A rainy morning in the city in at most 20 words.", substance.TALKS),
     (
