@@ -266,8 +266,9 @@ OPTIONS: tuple[Option, ...] = (
         "generic requests: once, after the draft, the critic states the request's checkable "
         "constraints as typed checks of a catalog, checked by code on every answer (a failed one is a "
         "fault); catalog+predicate: also one constraint outside the catalog as a Python expression, "
-        "a fault only where two written independently agree",
-        ALL | {OVERRIDE},
+        "a fault only where two written independently agree (not a server field: predicates are "
+        "model-written code, which serve --run-code governs)",
+        {CLI, API, TASK, OVERRIDE},
         "stated_checks",
         choices=("off", "catalog", "catalog+predicate"),
     ),
