@@ -44,6 +44,17 @@ def parse_python(code: str) -> tuple[ast.Module | None, str | None]:
         return None, f"not a Python program ({exc})"
 
 
+def program(output: str) -> tuple[str, str | None]:
+    """(the program in a model answer, None) or (it, why it is not valid Python): extract_code with
+    lone surrogates replaced (the sandbox writes it to a file), then parse_python."""
+    code = extract_code(output).encode("utf-8", "replace").decode("utf-8")
+    try:
+        _, err = parse_python(code)
+    except (RecursionError, MemoryError):  # nesting too deep for the parser
+        err = "not a Python program (nested too deeply)"
+    return code, err
+
+
 def first_line(text: str) -> str:
     for line in text.splitlines():
         if line.strip():

@@ -8,7 +8,7 @@ import re
 import secrets
 
 from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
-from selfrefine.tasks.scoring import extract_code, parse_python
+from selfrefine.tasks.scoring import program
 
 KINDS = ("constraints", "function", "everyday")
 
@@ -455,12 +455,7 @@ class GenericScorer:
 
     def run_tests(self, row: dict, output: str) -> tuple[list[bool] | None, str | None]:
         """(one pass / fail per hidden test, None), or (None, why nothing could be run)."""
-        # lone surrogates cannot be written to the sandbox's file: replace them
-        code = extract_code(output).encode("utf-8", "replace").decode("utf-8")
-        try:
-            _, err = parse_python(code)
-        except (RecursionError, MemoryError):  # nesting too deep for the parser
-            err = "not a Python program (nested too deeply)"
+        code, err = program(output)
         if err:
             return None, err
         mark = f"@@RESULT-{secrets.token_hex(8)}@@"

@@ -6,7 +6,7 @@ import json
 import secrets
 
 from selfrefine.tasks.sandbox import Limits, SandboxUnavailable, run_python
-from selfrefine.tasks.scoring import extract_code, parse_python
+from selfrefine.tasks.scoring import program
 
 # One sandbox run per answer. The answer runs as a module named "solution" (so an
 # `if __name__ == "__main__":` demo does not run and wait for stdin), then the row's setup code
@@ -64,12 +64,7 @@ class MBPPScorer:
         An assert with no verdict (the run stopped before it: a hang, a crash) fails."""
         hidden = list(row["hidden"])
         fail = [False] * len(hidden)
-        # lone surrogates cannot be written to the sandbox's file: replace them
-        code = extract_code(output).encode("utf-8", "replace").decode("utf-8")
-        try:
-            _, err = parse_python(code)
-        except (RecursionError, MemoryError):  # nesting too deep for the parser
-            err = "not a Python program (nested too deeply)"
+        code, err = program(output)
         if err:
             return fail, None, err
         mark = f"@@MBPP-{secrets.token_hex(8)}@@"
