@@ -63,6 +63,11 @@ class RefineConfig:
     fewest faults and, among those, changes the answer least; a rewrite with more faults than the
     answer, or after a fault not fewer, is refused (`faults`). 1: one rewrite, the tools only
     inform it. docs/transfer.md has the measured choice of 4 over 8."""
+    examples_decide: bool = True
+    """Where the tools ran the request's own examples on the answer's code, the run decides the
+    round without the critic's review: all pass stops the loop (`examples_pass`); a failure is
+    rewritten as fresh answers told the failure (greedy, then sampled), the edit of the failing
+    code left out (on MBPP dev it copied that code in 37 of 42 rewrites and never passed)."""
     candidate_temperature: float = 0.8
     """Sampling temperature of the candidate rewrites after the first."""
     stop_phrase: str = DEFAULT_STOP_PHRASE

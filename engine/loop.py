@@ -63,17 +63,11 @@ async def refine(
     critic: Engine | None = None,
     on_event: Callable[[Event], None] | None = None,
 ) -> LoopResult:
-    """Run one Self-Refine loop: draft, then feedback and refine until a stop rule fires.
-
-    The draft is the plain answer (the same prompt as a plain chat completion). Each rewrite
-    must pass the checks of engine.checks (and, with verify="pairwise", win the critic's A/B
-    comparison in both orders); one that fails ends the loop with the previous output, so the
-    returned answer is never a rejected rewrite.
-
-    `critic`, when given, writes the feedback and the refinements (the draft comes from
-    `engine`), as in the paper's Vicuna-draft / ChatGPT-refine experiment. `on_event` is
-    called after each step (for streaming round events). Its engine calls carry the loop's
-    priority (engine.scheduling).
+    """Run one Self-Refine loop: draft (the plain answer), then feedback and refine until a stop
+    rule fires. A rewrite that fails a check (engine.checks; verify="pairwise": the critic's A/B
+    comparison in both orders) ends the loop with the previous output: the answer is never a
+    rejected rewrite. `critic` writes the feedback and the rewrites (the paper's Vicuna-draft /
+    ChatGPT-refine experiment); `on_event` gets each step's event; calls carry the loop's priority.
     """
     with scheduling.loop_scope():
         return await _refine(engine, item, cfg, critic, on_event)
@@ -200,6 +194,8 @@ class _Loop:
         item, cfg, y = self.item, self.review_cfg, self.outputs[-1]
         spec = cfg.spec
         seen = await self.observe(y)
+        if self.cfg.examples_decide and seen.examples[1]:  # the run decides: no critic review
+            return Review.by_tools(t, y, seen)
         grammar = cfg.feedback_mode == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None
@@ -301,21 +297,23 @@ class _Loop:
             new = self.strategy.apply(y, out)
             bad = await self.accept.check(new, out, y, self.outputs, points)
             return out, new, bad if bad or not tools else await self._no_better(y, new)
+        seen = await self.observe(y)
+        decided = cfg.examples_decide and seen.examples[1] > 0  # no edit of failing code (config)
         edit = start_conversation(self.critic, self.item, cfg)
         edit.add_assistant_text(y)
         edit.add_user(turn)
         fresh = noted_conversation(self.critic, self.item, cfg, cfg.prompts.fault_note.format(fault=fault))
         if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
-        prompts = [edit.prompt(), fresh.prompt()]
-        seen = await self.observe(y)
+        prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]
+        k = cfg.candidates - 1 if decided else cfg.candidates  # the edit's slot is not written
         before, outs, calls, news, judged = seen.fault_count, [], [], [], []
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
         fixed = y if checks.is_non_answer(y, self.accept.request) else fixed  # no answer to fix
         if fixed != y:  # the tools' own fix (no call) is a candidate like the others
             outs, calls, news = [None], [Call.repair(fixed, t)], [fixed]
             judged = [await self._judge(fixed, calls[0], y, points, before, fault)]
-        for which in (range(min(len(prompts), cfg.candidates)), range(len(prompts), cfg.candidates)):
+        for which in (range(min(len(prompts), k)), range(len(prompts), k)):
             if not which or any(bad is None and n == 0 for n, _, bad in judged):
                 continue
             o, c, n = await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which)

@@ -260,6 +260,15 @@ OPTIONS: tuple[Option, ...] = (
         target="candidates",
     ),
     _o(
+        "examples_decide",
+        "bool",
+        True,
+        "where the request's own examples ran on the answer's code, they decide without the critic's "
+        "review: all pass stops the loop; a failure is rewritten afresh, told the failure",
+        ALL | {OVERRIDE},
+        target="examples_decide",
+    ),
+    _o(
         "stated_checks",
         "str",
         "off",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from selfrefine.engine.types import Call
+from selfrefine.engine.types import Call, Observation
 from selfrefine.grammars.feedback import matches_stop_phrase, parse_free_text
 
 if TYPE_CHECKING:
@@ -50,6 +50,10 @@ class Feedback:
         return bool(self.scores) and ((self.flag and not self.agrees) or (not self.flag and self.top))
 
 
+NO_FEEDBACK = Feedback(None, None, None, False, False, True, ())
+"""A review the critic did not write (`Review.by_tools`): no scores, no flag, no points."""
+
+
 def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), answer: str = "") -> Feedback:
     """Read one feedback text as the loop does, changing nothing.
 
@@ -90,6 +94,14 @@ class Review:
     """The execution result shown in the review turn."""
     fault: str | None = None
     """A problem the run proved; it forbids stopping (engine.stopping) whatever the critic said."""
+    verified: bool = False
+    """The request's own examples ran on the answer and all passed (`Observation.verified`)."""
+
+    @classmethod
+    def by_tools(cls, round: int, answer: str, seen: Observation) -> Review:
+        """The review when the run decides (`RefineConfig.examples_decide`): no critic call, its
+        feedback empty, the run's facts, fault and verdict as observed."""
+        return cls(round, answer, NO_FEEDBACK, seen.text or None, seen.fault, seen.verified)
 
     @property
     def problems(self) -> list[str]:

@@ -17,6 +17,7 @@ UNMET = "unmet"
 """Count key (requirements form only): requirements the reviews found unmet, summed over reviews."""
 
 STOP_REASONS = (
+    "examples_pass",
     "top_scores",
     "no_problems",
     "stop_flag",
@@ -30,7 +31,8 @@ STOP_REASONS = (
 """Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
 listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
 rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
-repeated an earlier output. The rest as named."""
+repeated an earlier output; examples_pass: the request's own examples ran and all passed
+(RefineConfig.examples_decide), no critic review asked. The rest as named."""
 
 DONE, VETO, CAP = "done", "veto", "cap"
 """Kinds of rule. done: the review says the output is finished; veto: while it fires, no later
@@ -68,6 +70,7 @@ class StopPolicy:
             (True, StopRule(FAULT, lambda r: bool(r.fault), VETO)),  # the run proved a problem
             # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
             (cfg.spec.form == "requirements", StopRule(UNMET, lambda r: bool(r.feedback.unmet), VETO)),
+            (cfg.examples_decide, StopRule("examples_pass", lambda r: r.verified)),
             (cfg.stop_on_top, StopRule("top_scores", lambda r: r.feedback.top)),
             (
                 grammar and cfg.stop_on_no_problems,

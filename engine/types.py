@@ -44,6 +44,14 @@ class Observation:
     """How many facts show a fault (the generic observers count them; 0 leaves it to `fault`)."""
     repairs: tuple = ()
     """Mechanical fixes of its faults (functions of the answer), tried before any rewrite."""
+    examples: tuple[int, int] = (0, 0)
+    """(passed, run): the request's own examples the tools ran on the answer's code."""
+
+    @property
+    def verified(self) -> bool:
+        """The request's examples ran and every one passed, with no fault."""
+        passed, run = self.examples
+        return run > 0 and passed == run and not self.fault_count
 
     @property
     def fault_count(self) -> int:

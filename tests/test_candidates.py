@@ -104,9 +104,27 @@ def test_code_that_fails_an_example_is_replaced_by_the_candidate_that_passes_it(
     wrong = block("def add(a, b):\n    return a + b if a != 10 else 0")
     right = block("def add(a, b):\n    return a + b")
     worse = block("def add(a, b):\n    return a - b")
-    _, res = run([wrong, fb(TOP, stop=True, points=()), worse, right, wrong], request=request, candidates=3)
+    script = [wrong, fb(TOP, stop=True, points=()), worse, right, wrong]
+    _, res = run(script, request=request, candidates=3, examples_decide=False)
     assert res.answer == right and res.checks["fault"] == 1
     assert res.trace[1].fault and "add(10, 5)" in res.trace[1].fault
+
+
+@pytest.mark.sandbox
+def test_where_the_examples_decide_no_review_is_asked_and_failing_code_is_not_edited():
+    """examples_decide (default): the run's verdict replaces the critic's review, the failing code
+    is rewritten only afresh (greedy, then sampled), and code that passes ends the loop."""
+    request = "Write a Python function add(a, b) that adds two numbers, e.g. add(10, 5) == 15."
+    wrong = "```python\ndef add(a, b):\n    return a + b if a != 10 else 0\n```"
+    right, worse = wrong.replace(" if a != 10 else 0", ""), wrong.replace("a + b if a != 10 else 0", "a - b")
+    eng, res = run([wrong, worse, right, "never asked"], request=request, candidates=3, max_rounds=3)
+    assert res.answer == right and res.stop_reason == "examples_pass" and res.rounds == 1
+    assert [c.stage for c in res.trace] == ["draft", "candidate", "refine"]  # no feedback call
+    fresh = eng.tokenizer.decode(eng.prompts[1])
+    assert eng.prompts[1] == eng.prompts[2] and "return a + b if" not in fresh and "add(10, 5)" in fresh
+    assert eng.samplings[1].temperature != eng.samplings[2].temperature  # greedy, then sampled
+    _, passed = run([right, "never asked"], request=request, max_rounds=3)
+    assert passed.answer == right and passed.stop_reason == "examples_pass" and len(passed.trace) == 1
 
 
 def test_an_announcing_first_line_is_cut_from_a_candidate():

@@ -409,7 +409,8 @@ def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_se
     draft = block("def add(a, b):\n    return a + b if a != 10 else 0")
     fixed = block("def add(a, b):\n    return a + b")
     eng = ScriptedEngine([draft, fb(TOP, stop=True, points=()), fixed, fb(TOP, stop=True, points=())])
-    res = asyncio.run(refine(eng, make_item(REQUEST), RefineConfig(max_rounds=2, candidates=1)))
+    cfg = RefineConfig(max_rounds=2, candidates=1, examples_decide=False)  # the critic still reviews
+    res = asyncio.run(refine(eng, make_item(REQUEST), cfg))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert "FAILED example add(10, 5) == 15: expected '15', got 0" in review
     assert (

@@ -25,6 +25,7 @@ from tests.fakes import ScriptedEngine
 # that all of them fit in one loop: 2 aspects on 0-10 allow a threshold of 5 and a flag minimum of 3.
 SAMPLES = {
     "rounds": 2,
+    "examples_decide": False,
     "feedback": "text",
     "aspects": ("brevity", "tone"),
     "scale": (0, 10),

@@ -106,6 +106,7 @@ def test_the_rules_are_tried_in_one_order():
     policy = StopPolicy.of(RefineConfig(threshold=9))
     assert [(r.reason, r.kind) for r in policy.rules] == [
         ("fault", VETO),
+        ("examples_pass", DONE),
         ("top_scores", DONE),
         ("no_problems", DONE),
         ("stop_flag", DONE),
@@ -113,7 +114,7 @@ def test_the_rules_are_tried_in_one_order():
         ("max_rounds", CAP),
     ]
     text = StopPolicy.of(RefineConfig(feedback_mode="text", use_stop_flag=False, stop_on_top=False))
-    assert [r.reason for r in text.rules] == ["fault", "stop_phrase", "max_rounds"]
+    assert [r.reason for r in text.rules] == ["fault", "examples_pass", "stop_phrase", "max_rounds"]
 
 
 @pytest.mark.parametrize(

@@ -45,14 +45,15 @@ def text_checks(request: str) -> list[Check]:
     ]
 
 
-def observation(found: list[Fact]) -> Observation:
-    """The review turn's text for these facts (empty for none) and their faults joined into one."""
+def observation(found: list[Fact], examples: tuple[int, int] = (0, 0)) -> Observation:
+    """The review turn's text for these facts (empty for none) and their faults joined into one;
+    `examples`: (passed, run) of the request's examples run on the answer's code."""
     if not found:
-        return Observation("")
+        return Observation("", examples=examples)
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
     repairs = tuple(x.repair for x in found if x.fault and x.repair)
-    return Observation(text, " ".join(faults) or None, len(faults), repairs)
+    return Observation(text, " ".join(faults) or None, len(faults), repairs, examples)
 
 
 def observe_request(
@@ -74,7 +75,11 @@ def observe_request(
                 found += check(answer)
             except Exception:  # an observer's own bug must not fail the user's request: no fact
                 continue
-        return observation(found)
+        try:  # cached: the run `code.observe` made
+            results = code.run(answer).results if code is not None and code.examples else {}
+        except Exception:
+            results = {}
+        return observation(found, (sum(ok for ok, _ in results.values()), len(results)))
 
     def guard(answer: str) -> str | None:
         try:
