@@ -1,41 +1,10 @@
 """Task loader: a task is a folder `tasks/<name>/` with task.yaml, prompt templates, data and a
 scorer. Adding a task is adding a folder; no engine code changes.
 
-task.yaml keys (paths are relative to the folder):
-
-    name, description, metric       what the task is and what its score means
-    data: data.jsonl                one JSON object per row, each with an "id"
-    input: input.j2                 Jinja template turning a row into the task text ({input})
-    initial: field                  optional: the row field that is y0 (no draft call)
-    prompts: {draft, feedback, refine, retry, system, guide}   str.format templates (files)
-    feedback: {aspects: [...], scale: [lo, hi], feedback_points, feedback_point_words,
-               feedback_form: points | grounded | checklist,
-               spans: sentences | lines             (grounded: what a problem's span is chosen from)
-               checklist: {key, problem_when, label, items: row | sentences | lines}
-               vocab: field | field:words}          (checklist over the row: where its items are)
-    loop: {rounds, stop_flag, stop_flag_min, stop_on_top, stop_on_no_problems, reject,
-           verify, refine_mode: rewrite | append, append_separator, retries,
-           retry_on: [guard, identical], threshold, selection, exclude_draft}
-    observe: true                   execution feedback: the scorer's observe(row, output) text
-                                    fills {observation} in the review template
-    guard: true                     a rewrite must pass the scorer's guard(row, output) (None =
-                                    accept), else the loop keeps the previous output
-    sampling: {temperature, top_p, max_tokens, seed, feedback_temperature}
-    oracle: true                    refine only while the scorer says the answer is wrong
-    scorer_options: {...}           keyword arguments of the scorer class; judge: {...} for judged tasks
-    scorer: scorer.py:ClassName     a class with score(row, output) -> dict (see tasks.scoring)
-    variants: {name: {overrides...}} optional; `default_variant` names the default
-    rows: {field: value or [values]}  optional: only the rows whose field has one of the values
-                                    (e.g. a variant per split: `dev: {rows: {split: dev}}`)
-    generic: true                   the generic loop exactly as `selfrefine run "<request>"` runs it:
-                                    each row's "request" is the item's input as-is, the default
-                                    Prompts and the loop options' defaults (no prompts, input,
-                                    initial, oracle, observe, guard or feedback checklist/vocab);
-                                    Items take observe / guard from `generic_item_hooks`
-
-The loop, feedback and sampling keys are the loop options of engine.options (their defaults
-are its defaults); old spellings are accepted: max_rounds (rounds), max_items (feedback_points),
-item_words (feedback_point_words), form (feedback_form). An unknown key is an error naming it.
+task.yaml's keys are `TOP_KEYS` (each with its meaning), `PROMPT_KEYS` and, in its `loop:`,
+`feedback:` and `sampling:` sections, the loop options of engine.options on the task surface
+(old spellings accepted) plus `SECTION_KEYS`. `task_yaml_keys()` lists them all, and
+`python -m selfrefine.docs` writes them to docs/task-yaml.md. An unknown key is an error naming it.
 """
 
 from __future__ import annotations
@@ -404,32 +373,54 @@ def with_overrides(task: Task, **overrides) -> Task:
     return replace(task, cfg=cfg)
 
 
-TOP_KEYS = (
-    "name",
-    "description",
-    "metric",
-    "data",
-    "input",
-    "initial",
-    "prompts",
-    "feedback",
-    "loop",
-    "sampling",
-    "observe",
-    "guard",
-    "oracle",
-    "scorer",
-    "scorer_options",
-    "judge",
-    "variants",
-    "default_variant",
-    "rows",
-    "generic",
-)
-"""task.yaml's top-level keys."""
+TOP_KEYS = {
+    "name": "the task's name",
+    "description": "what the task is",
+    "metric": "what its score means",
+    "data": 'data.jsonl: one JSON object per row, each with an "id"',
+    "input": "input.j2: a Jinja template turning a row into the task text ({input})",
+    "initial": "optional: the row field that is y0 (no draft call)",
+    "prompts": "str.format templates (files), keyed by PROMPT_KEYS",
+    "feedback": "loop options of the feedback section, and checklist: {key, problem_when, label, "
+    "items: row | sentences | lines}, vocab: field | field:words",
+    "loop": "loop options of the loop section",
+    "sampling": "loop options of the sampling section",
+    "observe": "true: execution feedback, the scorer's observe(row, output) text fills {observation} "
+    "in the review template",
+    "guard": "true: a rewrite must pass the scorer's guard(row, output) (None = accept), "
+    "else the loop keeps the previous output",
+    "oracle": "true: refine only while the scorer says the answer is wrong",
+    "scorer": "scorer.py:ClassName, a class with score(row, output) -> dict (see tasks.scoring)",
+    "scorer_options": "keyword arguments of the scorer class",
+    "judge": "the judge model's settings, for judged tasks",
+    "variants": "optional {name: {overrides...}}: the task's variants",
+    "default_variant": "the variant used when none is named",
+    "rows": "optional {field: value or [values]}: only the rows whose field has one of the values "
+    "(e.g. a variant per split: dev: {rows: {split: dev}})",
+    "generic": 'true: the generic loop exactly as `selfrefine run "<request>"` runs it: each row\'s '
+    '"request" is the input as-is, with the default prompts and the loop options\' defaults (no '
+    "prompts, input, initial, oracle, observe, guard or feedback checklist/vocab); items take "
+    "observe / guard from generic_item_hooks",
+}
+"""task.yaml's top-level keys and what each holds (paths are relative to the task's folder)."""
 PROMPT_KEYS = ("draft", "feedback", "refine", "retry", "system", "guide")
 SECTION_KEYS = {"feedback": ("checklist", "vocab")}
 """Keys of a loop-option section that are not loop options."""
+
+
+def section_options(section: str) -> tuple[options.Option, ...]:
+    """The loop options task.yaml takes in `section` (loop, feedback or sampling), in table order."""
+    return tuple(o for o in options.on(options.TASK) if o.section == section)
+
+
+def task_yaml_keys() -> dict[str, tuple[str, ...]]:
+    """Every key task.yaml accepts, by where it goes: "" (the top level), "prompts", and each
+    loop-option section (its options' names, then its own keys). Built from engine.options."""
+    keys: dict[str, tuple[str, ...]] = {"": tuple(TOP_KEYS), "prompts": PROMPT_KEYS}
+    for section in ("loop", "feedback", "sampling"):
+        names = tuple(o.name for o in section_options(section))
+        keys[section] = names + SECTION_KEYS.get(section, ())
+    return keys
 
 
 def _check_keys(where: str, got: dict, known) -> None:
