@@ -11,6 +11,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from selfrefine.engine.backend import COUNTERS
+from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.types import Call, Engine, LoopResult
 
 
@@ -106,6 +107,12 @@ class Metrics:
         self.rounds.observe(res.rounds)
         self.stop_reasons.labels(res.stop_reason).inc()
         self.record_calls(res.trace)
+
+    def error_response(self, exc: BaseException) -> tuple[int, dict]:
+        """`errors.error_response(exc)`, counted in selfrefine_errors by status and code."""
+        status, body = error_response(exc)
+        self.errors.labels(str(status), body["error"]["code"]).inc()
+        return status, body
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

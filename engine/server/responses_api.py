@@ -7,7 +7,7 @@ message), `max_output_tokens` `max_tokens`, `text.format` `response_format`, and
 Responses tools `{type, name, description, parameters}` chat tools. That body is planned and run
 by `Serving` like any chat request (so the model names, tools, schemas and loops behave exactly
 as on /v1/chat/completions), and the chat answer is rendered as a Response object
-(`ResponseShape.render`) or, streamed, as the Responses events (`responses_sse`).
+(`ResponseShape.render`) or, streamed, as the Responses events (`ResponsesRenderer`).
 
 The server stores nothing: `store` is accepted (the response says `store: false`) and
 `previous_response_id` (like `conversation`) is a 400, since the client must send the whole
@@ -16,23 +16,19 @@ conversation in `input`. Every other parameter this module does not know is a 40
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
-import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
 
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.server.errors import error_response
+from selfrefine.engine.server.events import Renderer, StreamEnd, StreamFailed, TextDelta, failure_body
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.responses import Plan
-
-log = logging.getLogger("selfrefine.server")
 
 _NO_STORE = (
     "is not supported: this server stores no responses (nor conversations), so there is nothing "
@@ -427,93 +423,86 @@ class ResponseShape:
 # ------------------------------------------------------------------ streaming
 
 
-async def responses_sse(
-    plan: Plan,
-    queue: asyncio.Queue,
-    producer: asyncio.Task,
-    metrics: Metrics,
-    shape: ResponseShape,
-    answer: Callable[[list], dict],
-) -> AsyncIterator[str]:
-    """The Responses events of `plan` as its job reports to `queue` (as `streaming.sse` reads it;
-    `answer(results)` is the chat completion body of the results). Without tools the message
-    item opens at once and its text streams as it is generated; with tools the output is read
-    whole first (it may be calls), then each item is sent. A failure ends the stream with
-    `response.failed`, the error under `response.error`."""
-    seq = itertools.count()
+class ResponsesRenderer(Renderer):
+    """The Responses events of `plan` (`answer(results)`: the chat completion body of the
+    results). Without tools the message item opens at once and its text streams as it is
+    generated; with tools the output is read whole first (it may be calls), then each item is
+    sent. A failure ends the stream with `response.failed`, the error under `response.error`."""
 
-    def event(kind: str, **fields) -> str:
-        data = json.dumps({"type": kind, "sequence_number": next(seq), **fields})
+    def __init__(self, plan: Plan, shape: ResponseShape, metrics: Metrics, answer: Callable[[list], dict]):
+        self.shape, self.metrics, self.answer = shape, metrics, answer
+        self.seq = itertools.count()
+        self.live = plan.tools is None  # the text streams as it comes: it can only be the message
+        self.streamed = ""
+        self.ids = {"item_id": shape.message_id, "output_index": 0, "content_index": 0}
+
+    def _event(self, kind: str, **fields) -> str:
+        data = json.dumps({"type": kind, "sequence_number": next(self.seq), **fields})
         return f"event: {kind}\ndata: {data}\n\n"
 
-    def text_events(index: int, item: dict, opened: bool, delta: str | None) -> list[str]:
-        """The events of a message item from `output_item.added` (unless `opened`) to its done."""
-        out, text = [], item["content"][0]["text"]
-        ids = {"item_id": item["id"], "output_index": index}
-        if not opened:
-            out.append(event("response.output_item.added", output_index=index, item={**item, "content": []}))
-            out.append(event("response.content_part.added", **ids, content_index=0, part=_part("")))
-        if delta:
-            out.append(event("response.output_text.delta", **ids, content_index=0, delta=delta, logprobs=[]))
-        out.append(event("response.output_text.done", **ids, content_index=0, text=text, logprobs=[]))
-        out.append(event("response.content_part.done", **ids, content_index=0, part=_part(text)))
-        out.append(event("response.output_item.done", output_index=index, item=item))
+    def opening(self) -> list[str]:
+        out = [
+            self._event("response.created", response=self.shape.shell("in_progress")),
+            self._event("response.in_progress", response=self.shape.shell("in_progress")),
+        ]
+        if self.live:
+            item = message_item(self.shape.message_id, "", "in_progress")
+            out.append(
+                self._event("response.output_item.added", output_index=0, item={**item, "content": []})
+            )
+            out.append(self._event("response.content_part.added", **self.ids, part=_part("")))
         return out
 
-    def call_events(index: int, item: dict) -> list[str]:
-        ids = {"item_id": item["id"], "output_index": index}
-        return [
-            event("response.output_item.added", output_index=index, item={**item, "arguments": ""}),
-            event("response.function_call_arguments.delta", **ids, delta=item["arguments"]),
-            event(
-                "response.function_call_arguments.done", **ids, name=item["name"], arguments=item["arguments"]
-            ),
-            event("response.output_item.done", output_index=index, item=item),
-        ]
+    # loop progress sends nothing: the summary comes with the final response
 
-    live = plan.tools is None  # the text streams as it comes: it can only be the message
-    streamed = ""
-    try:
-        yield event("response.created", response=shape.shell("in_progress"))
-        yield event("response.in_progress", response=shape.shell("in_progress"))
-        if live:
-            item = message_item(shape.message_id, "", "in_progress")
-            yield event("response.output_item.added", output_index=0, item={**item, "content": []})
-            ids = {"item_id": shape.message_id, "output_index": 0, "content_index": 0}
-            yield event("response.content_part.added", **ids, part=_part(""))
-        while True:
-            msg = await queue.get()
-            if msg[0] == "event":  # loop progress: the summary comes with the final response
-                continue
-            if msg[0] == "text":
-                if live and msg[2]:
-                    streamed += msg[2]
-                    yield event("response.output_text.delta", **ids, delta=msg[2], logprobs=[])
-            elif msg[0] == "done":
-                continue
-            elif msg[0] == "end":
-                final = shape.render(answer(msg[1]))
-                for index, item in enumerate(final["output"]):
-                    if item["type"] == "function_call":
-                        chunks = call_events(index, item)
-                    else:
-                        text = item["content"][0]["text"]
-                        rest = text[len(streamed) :] if live and text.startswith(streamed) else text
-                        chunks = text_events(index, item, opened=live, delta=rest)
-                    for chunk in chunks:
-                        yield chunk
-                yield event("response.completed", response=final)
-                break
+    def on_text(self, ev: TextDelta) -> list[str]:
+        if not (self.live and ev.text):
+            return []
+        self.streamed += ev.text
+        return [self._event("response.output_text.delta", **self.ids, delta=ev.text, logprobs=[])]
+
+    def on_end(self, ev: StreamEnd) -> list[str]:
+        final = self.shape.render(self.answer(ev.results))
+        out = []
+        for index, item in enumerate(final["output"]):
+            if item["type"] == "function_call":
+                out += self._call_events(index, item)
             else:
-                status, body = error_response(msg[1])
-                metrics.errors.labels(str(status), body["error"]["code"]).inc()
-                log.warning("stream %s failed: %s", shape.id, body["error"]["message"])
-                error = {"code": body["error"]["code"], "message": body["error"]["message"]}
-                yield event("response.failed", response=shape.shell("failed", error=error))
-                break
-    finally:
-        if not producer.done():
-            producer.cancel()
+                text, streamed = item["content"][0]["text"], self.streamed
+                rest = text[len(streamed) :] if self.live and text.startswith(streamed) else text
+                out += self._text_events(index, item, delta=rest)
+        return [*out, self._event("response.completed", response=final)]
+
+    def on_failed(self, ev: StreamFailed) -> list[str]:
+        body = failure_body(ev, self.metrics, self.shape.id)
+        error = {"code": body["error"]["code"], "message": body["error"]["message"]}
+        return [self._event("response.failed", response=self.shape.shell("failed", error=error))]
+
+    def _text_events(self, index: int, item: dict, delta: str | None) -> list[str]:
+        """The events of a message item from `output_item.added` (unless it opened live) to its done."""
+        out, text = [], item["content"][0]["text"]
+        ids = {"item_id": item["id"], "output_index": index, "content_index": 0}
+        if not self.live:
+            out.append(
+                self._event("response.output_item.added", output_index=index, item={**item, "content": []})
+            )
+            out.append(self._event("response.content_part.added", **ids, part=_part("")))
+        if delta:
+            out.append(self._event("response.output_text.delta", **ids, delta=delta, logprobs=[]))
+        out.append(self._event("response.output_text.done", **ids, text=text, logprobs=[]))
+        out.append(self._event("response.content_part.done", **ids, part=_part(text)))
+        out.append(self._event("response.output_item.done", output_index=index, item=item))
+        return out
+
+    def _call_events(self, index: int, item: dict) -> list[str]:
+        ids = {"item_id": item["id"], "output_index": index}
+        name, arguments = item["name"], item["arguments"]
+        return [
+            self._event("response.output_item.added", output_index=index, item={**item, "arguments": ""}),
+            self._event("response.function_call_arguments.delta", **ids, delta=arguments),
+            self._event("response.function_call_arguments.done", **ids, name=name, arguments=arguments),
+            self._event("response.output_item.done", output_index=index, item=item),
+        ]
 
 
 def _part(text: str) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import uuid
 from collections.abc import AsyncIterator, Callable
 
@@ -23,6 +24,15 @@ from selfrefine.engine.loop import MIN_ROOM, Item, refine
 from selfrefine.engine.server import REFINE_SUFFIX
 from selfrefine.engine.server import tools as toolcalls
 from selfrefine.engine.server.errors import ModelNotFound, QueueFull
+from selfrefine.engine.server.events import (
+    ChoiceDone,
+    LoopEvent,
+    Renderer,
+    StreamEnd,
+    StreamFailed,
+    TextDelta,
+    render,
+)
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import (
     BaseCompletionRequest,
@@ -40,12 +50,12 @@ from selfrefine.engine.server.responses import (
 )
 from selfrefine.engine.server.responses_api import (
     ResponseShape,
+    ResponsesRenderer,
     ResponsesRequest,
     chat_body,
     renamed,
-    responses_sse,
 )
-from selfrefine.engine.server.streaming import sse
+from selfrefine.engine.server.streaming import ChunkRenderer
 from selfrefine.engine.server.tools import ToolUse
 from selfrefine.engine.types import Call, Completion, Sampling, TokenLogprob
 
@@ -477,10 +487,10 @@ class Serving:
 
     # ------------------------------------------------------------------ streaming
 
-    def stream(self, plan: Plan, render: Callable | None = None) -> AsyncIterator[str]:
+    def stream(self, plan: Plan, renderer: Renderer | None = None) -> AsyncIterator[str]:
         """Admit the request (QueueFull is raised here, before any byte is sent), start its jobs,
-        and return the SSE text stream: `render(queue, producer)`, by default the chat /
-        completions chunks. Closing the stream early cancels the jobs, which aborts their
+        and return the SSE text stream of their events as `renderer` writes it (by default the
+        chat / completions chunks). Closing the stream early cancels the jobs, which aborts their
         in-flight engine requests."""
         release = self.gate.admit(len(plan.jobs))
         queue: asyncio.Queue = asyncio.Queue()
@@ -489,22 +499,20 @@ class Serving:
             try:
                 results = await self._run_jobs(
                     plan,
-                    on_event=lambda i, ev: queue.put_nowait(("event", i, ev)),
-                    on_done=lambda i, r: queue.put_nowait(("done", i, r)),
-                    on_text=lambda i, t, entries: queue.put_nowait(("text", i, t, entries)),
+                    on_event=lambda i, ev: queue.put_nowait(LoopEvent(i, ev)),
+                    on_done=lambda i, r: queue.put_nowait(ChoiceDone(i, r)),
+                    on_text=lambda i, t, entries: queue.put_nowait(TextDelta(i, t, entries)),
                 )
-                queue.put_nowait(("end", results))
+                queue.put_nowait(StreamEnd(results))
             except asyncio.CancelledError:
                 raise
             except BaseException as exc:
-                queue.put_nowait(("error", exc))
+                queue.put_nowait(StreamFailed(exc))
             finally:
                 release()
 
         producer = asyncio.create_task(produce())
-        if render is not None:
-            return render(queue, producer)
-        return sse(plan, queue, producer, self.metrics)
+        return render(renderer or ChunkRenderer(plan, self.metrics), queue, producer)
 
     # ------------------------------------------------------------------ Responses API
 
@@ -526,8 +534,5 @@ class Serving:
 
     def stream_response(self, plan: Plan, shape: ResponseShape) -> AsyncIterator[str]:
         return self.stream(
-            plan,
-            lambda queue, producer: responses_sse(
-                plan, queue, producer, self.metrics, shape, lambda results: self.answer(plan, results)
-            ),
+            plan, ResponsesRenderer(plan, shape, self.metrics, functools.partial(self.answer, plan))
         )

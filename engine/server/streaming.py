@@ -1,19 +1,23 @@
-"""Server-sent events: a running request's loop events, text deltas and results as OpenAI chunks."""
+"""Server-sent events of chat and text completions: a request's loop events, text deltas and results as
+OpenAI chunks."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-from collections.abc import AsyncIterator
 
-from selfrefine.engine.server.errors import error_response
+from selfrefine.engine.server.events import (
+    ChoiceDone,
+    LoopEvent,
+    Renderer,
+    StreamEnd,
+    StreamFailed,
+    TextDelta,
+    failure_body,
+)
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.responses import Plan, loop_summary, plan_logprobs, usage, usage_by_model
 from selfrefine.engine.server.tools import ToolStream
 from selfrefine.engine.types import TokenLogprob
-
-log = logging.getLogger("selfrefine.server")
 
 
 def _chunk(plan: Plan, choices: list[dict], **extra) -> str:
@@ -48,100 +52,89 @@ def _delta(
     return {"index": i, "text": content or "", "finish_reason": finish, "logprobs": logprobs}
 
 
-async def sse(
-    plan: Plan,
-    queue: asyncio.Queue,
-    producer: asyncio.Task,
-    metrics: Metrics,
-) -> AsyncIterator[str]:
-    """The SSE text of `plan` as its jobs report to `queue` (messages put by `Serving.stream`);
-    cancels `producer` when the stream closes before it is done."""
-    streamed = [""] * len(plan.jobs)  # text already sent per choice
-    sent: list[list[TokenLogprob]] = [[] for _ in plan.jobs]  # logprob entries already sent per choice
+class ChunkRenderer(Renderer):
+    """The chat / completions chunks of `plan`, ending in `data: [DONE]`. With tools the text is
+    read as it grows (ToolStream) into content and tool-call deltas; logprob entries wait for the
+    next chunk sent, as a tag's tokens may make no delta yet."""
 
-    def delta_with_logprobs(i: int, text: str, entries: list[TokenLogprob]) -> dict:
-        offset = sum(len(e.token) for e in sent[i])
-        sent[i] += entries
-        return _delta(plan, i, text, logprobs=plan_logprobs(plan, entries, offset))
+    def __init__(self, plan: Plan, metrics: Metrics) -> None:
+        self.plan, self.metrics = plan, metrics
+        n = len(plan.jobs)
+        self.streamed = [""] * n  # text already sent per choice
+        self.sent: list[list[TokenLogprob]] = [[] for _ in range(n)]  # logprob entries already sent
+        self.held: list[list[TokenLogprob]] = [[] for _ in range(n)]  # entries waiting for a delta
+        self.readers = [ToolStream(plan.tools) for _ in range(n)] if plan.tools else None
 
-    # With tools the text is read as it grows (ToolStream) into content and tool-call deltas;
-    # logprob entries wait for the next chunk sent, as a tag's tokens may make no delta yet.
-    readers = [ToolStream(plan.tools) for _ in plan.jobs] if plan.tools else None
-    held: list[list[TokenLogprob]] = [[] for _ in plan.jobs]
+    def opening(self) -> list[str]:
+        if self.plan.kind != "chat":
+            return []
+        return [_chunk(self.plan, [_delta(self.plan, i, "", role=True) for i in range(len(self.plan.jobs))])]
 
-    def held_logprobs(i: int) -> dict | None:
-        entries, held[i] = held[i], []
-        offset = sum(len(e.token) for e in sent[i])
-        sent[i] += entries
-        return plan_logprobs(plan, entries, offset)
+    def on_loop_event(self, ev: LoopEvent) -> list[str]:
+        return [_chunk(self.plan, [_delta(self.plan, ev.index)], selfrefine={"index": ev.index, **ev.event})]
 
-    def tool_chunks(i: int, text: str, entries: list[TokenLogprob], final=None) -> list[str]:
-        # final: the whole output's ToolOutcome, once it is done
-        held[i] += entries
-        deltas = readers[i].feed(text) + (readers[i].finish(final) if final is not None else [])
+    def on_text(self, ev: TextDelta) -> list[str]:
+        self.streamed[ev.index] += ev.text
+        if self.readers is not None:
+            return self._tool_chunks(ev.index, ev.text, ev.logprobs or [])
+        return [_chunk(self.plan, [self._with_logprobs(ev.index, ev.text, ev.logprobs or [])])]
+
+    def on_choice_done(self, ev: ChoiceDone) -> list[str]:
+        plan, i, r = self.plan, ev.index, ev.result
+        rest = r.text[len(self.streamed[i]) :] if r.text.startswith(self.streamed[i]) else ""
+        entries = (r.logprobs or [])[len(self.sent[i]) + len(self.held[i]) :]
+        if r.tool is not None and self.readers is not None:
+            out = self._tool_chunks(i, rest, entries, final=r.tool)
+            lp = self._held_logprobs(i) if self.held[i] else None
+            return [*out, _chunk(plan, [_delta(plan, i, finish=r.tool.finish_reason, logprobs=lp)])]
+        out = [_chunk(plan, [self._with_logprobs(i, rest, entries)])] if rest or entries else []
+        extra = {"selfrefine": loop_summary(i, r, plan.return_trace)} if plan.refine else {}
+        return [*out, _chunk(plan, [_delta(plan, i, finish=r.finish_reason)], **extra)]
+
+    def on_end(self, ev: StreamEnd) -> list[str]:
+        if not self.plan.include_usage:
+            return []
+        extra = {}
+        if self.plan.refine:
+            calls = [c for r in ev.results for c in r.calls]
+            extra = {"selfrefine": {"usage_by_model": usage_by_model(calls)}}
+        return [_chunk(self.plan, [], usage=usage(ev.results), **extra)]
+
+    def on_failed(self, ev: StreamFailed) -> list[str]:
+        return [f"data: {json.dumps(failure_body(ev, self.metrics, self.plan.request_id))}\n\n"]
+
+    def closing(self) -> list[str]:
+        return ["data: [DONE]\n\n"]
+
+    def _with_logprobs(self, i: int, text: str, entries: list[TokenLogprob]) -> dict:
+        offset = sum(len(e.token) for e in self.sent[i])
+        self.sent[i] += entries
+        return _delta(self.plan, i, text, logprobs=plan_logprobs(self.plan, entries, offset))
+
+    def _held_logprobs(self, i: int) -> dict | None:
+        entries, self.held[i] = self.held[i], []
+        offset = sum(len(e.token) for e in self.sent[i])
+        self.sent[i] += entries
+        return plan_logprobs(self.plan, entries, offset)
+
+    def _tool_chunks(self, i: int, text: str, entries: list[TokenLogprob], final=None) -> list[str]:
+        """The chunks of the content and tool-call deltas `text` completes (`final`: the whole
+        output's ToolOutcome, once it is done)."""
+        assert self.readers is not None
+        self.held[i] += entries
+        deltas = self.readers[i].feed(text) + (self.readers[i].finish(final) if final is not None else [])
         return [
             _chunk(
-                plan,
+                self.plan,
                 [
                     _delta(
-                        plan, i, d.get("content"), tool_calls=d.get("tool_calls"), logprobs=held_logprobs(i)
+                        self.plan,
+                        i,
+                        d.get("content"),
+                        tool_calls=d.get("tool_calls"),
+                        logprobs=self._held_logprobs(i),
                     )
                 ],
             )
             for d in deltas
         ]
-
-    try:
-        if plan.kind == "chat":
-            yield _chunk(plan, [_delta(plan, i, "", role=True) for i in range(len(plan.jobs))])
-        while True:
-            msg = await queue.get()
-            if msg[0] == "event":
-                _, i, ev = msg
-                yield _chunk(plan, [_delta(plan, i)], selfrefine={"index": i, **ev})
-            elif msg[0] == "text":
-                _, i, text, entries = msg
-                streamed[i] += text
-                if readers is not None:
-                    for chunk in tool_chunks(i, text, entries or []):
-                        yield chunk
-                    continue
-                yield _chunk(plan, [delta_with_logprobs(i, text, entries or [])])
-            elif msg[0] == "done":
-                _, i, r = msg
-                rest = r.text[len(streamed[i]) :] if r.text.startswith(streamed[i]) else ""
-                entries = (r.logprobs or [])[len(sent[i]) + len(held[i]) :]
-                if r.tool is not None and readers is not None:
-                    for chunk in tool_chunks(i, rest, entries, final=r.tool):
-                        yield chunk
-                    lp = held_logprobs(i) if held[i] else None
-                    done = _delta(plan, i, finish=r.tool.finish_reason, logprobs=lp)
-                    yield _chunk(plan, [done])
-                    continue
-                if rest or entries:
-                    yield _chunk(plan, [delta_with_logprobs(i, rest, entries)])
-                extra = {"selfrefine": loop_summary(i, r, plan.return_trace)} if plan.refine else {}
-                yield _chunk(plan, [_delta(plan, i, finish=r.finish_reason)], **extra)
-            elif msg[0] == "end":
-                if plan.include_usage:
-                    extra = (
-                        {
-                            "selfrefine": {
-                                "usage_by_model": usage_by_model([c for r in msg[1] for c in r.calls])
-                            }
-                        }
-                        if plan.refine
-                        else {}
-                    )
-                    yield _chunk(plan, [], usage=usage(msg[1]), **extra)
-                break
-            else:
-                status, body = error_response(msg[1])
-                metrics.errors.labels(str(status), body["error"]["code"]).inc()
-                log.warning("stream %s failed: %s", plan.request_id, body["error"]["message"])
-                yield f"data: {json.dumps(body)}\n\n"
-                break
-        yield "data: [DONE]\n\n"
-    finally:
-        if not producer.done():
-            producer.cancel()
