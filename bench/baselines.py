@@ -62,10 +62,10 @@ class OpenAIServer:
         *,
         kv_cache_gib: float,
         max_model_len: int,
+        structured_backend: str,
+        dtype: str,
+        eager: bool,
         prefix_caching: bool = True,
-        structured_backend: str = "xgrammar",
-        dtype: str = "auto",
-        eager: bool = True,
         log_path: Path | None = None,
         speculative_config: dict | None = None,
     ):

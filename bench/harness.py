@@ -10,6 +10,7 @@ from pathlib import Path
 
 from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
 from selfrefine.bench.summary import ModeRun, summarize
+from selfrefine.engine.engine_options import default
 from selfrefine.engine.loop import Item, RefineConfig
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
@@ -96,8 +97,8 @@ class BenchConfig:
     feedback_item_words: int = 12
     kv_cache_gib: float = 2.0
     max_model_len: int = 4096
-    structured_backend: str = "xgrammar"
-    dtype: str = "auto"
+    structured_backend: str = default("structured_backend")
+    dtype: str = default("dtype")
     eager: bool = True
     speculation: str = "off"
     """Speculative decoding of the engines and vLLM's server in modes 1-6 (EngineOptions.speculation);

@@ -2,7 +2,8 @@
 (`selfrefine.SelfRefine`) both build, with the same names, defaults and checks (the loop
 options are declared in engine.options).
 
-No typer and no vLLM here: every bad value raises InvalidParameter naming the option.
+No typer and no vLLM here: every bad value raises InvalidParameter naming the option (the
+engine options are declared in engine.engine_options).
 """
 
 from __future__ import annotations
@@ -10,53 +11,14 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 from selfrefine.engine import options as loop_options
+from selfrefine.engine.engine_options import BY_NAME, EngineOptions, from_values
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.options import parse_aspects, parse_scale  # noqa: F401  (their old home)
-from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+from selfrefine.engine.vllm_engine import VLLMEngine
 
-BACKENDS = ("vllm", "transformers")
-"""vllm: the vLLM engine (prefix cache, continuous batching). transformers: plain
-`model.generate` with Outlines for the grammar, where vLLM cannot be installed (engine.hf_engine)."""
-
-ENGINE_PARAMS = (
-    "max_model_len",
-    "kv_cache_gib",
-    "structured_backend",
-    "prefix_caching",
-    "tensor_parallel_size",
-    "pipeline_parallel_size",
-    "data_parallel_size",
-    "distributed_executor_backend",
-    "gpu_memory_utilization",
-    "dtype",
-    "eager",
-    "speculation",
-    "speculative_tokens",
-    "scheduling",
-)
-
-
-def engine_options(params: dict) -> EngineOptions:
-    """EngineOptions from option values named as on the command line (`prefix_caching`,
-    `eager`, ...; pass a command's `locals()`); missing ones take their defaults. Validates them."""
-    p = {k: params[k] for k in ENGINE_PARAMS if k in params}
-    return EngineOptions(
-        max_model_len=p.get("max_model_len"),
-        kv_cache_gib=p.get("kv_cache_gib"),
-        structured_backend=p.get("structured_backend", "xgrammar"),
-        enable_prefix_caching=p.get("prefix_caching", True),
-        tensor_parallel_size=p.get("tensor_parallel_size", 1),
-        pipeline_parallel_size=p.get("pipeline_parallel_size", 1),
-        data_parallel_size=p.get("data_parallel_size", 1),
-        distributed_executor_backend=p.get("distributed_executor_backend"),
-        gpu_memory_utilization=p.get("gpu_memory_utilization"),
-        dtype=p.get("dtype", "auto"),
-        enforce_eager=p.get("eager"),
-        speculation=p.get("speculation", "auto"),
-        speculative_tokens=p.get("speculative_tokens", 4),
-        scheduling=p.get("scheduling", "loop"),
-    )
+engine_options = from_values
+"""EngineOptions from option values keyed by option name (pass a command's `locals()`)."""
 
 
 def refine_config(**values) -> RefineConfig:
@@ -69,8 +31,7 @@ def refine_config(**values) -> RefineConfig:
 def check_backend(backend: str, options: EngineOptions | None = None) -> str:
     """`backend` if it is known, installed and (with `options`) able to honour the options;
     else InvalidParameter naming what is wrong and how to fix it. Starts nothing."""
-    if backend not in BACKENDS:
-        raise InvalidParameter("backend", f"must be one of {', '.join(BACKENDS)} (got {backend!r})")
+    BY_NAME["backend"].check(backend)
     if backend == "vllm":
         if find_spec("vllm") is None:
             raise InvalidParameter(
@@ -103,10 +64,12 @@ def make_engine(backend: str, path: str, name: str, options: EngineOptions):
 
 
 def start_engines(
-    model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions, backend: str = "vllm"
+    model: tuple[str, str], critic: tuple[str, str] | None, options: EngineOptions, backend: str | None = None
 ):
-    """Start the engine of `model` (name, path) and, when given, the critic's, on `backend`;
-    returns both (the critic None without one). Call on the event loop that will use them."""
+    """Start the engine of `model` (name, path) and, when given, the critic's, on `backend`
+    (default: `options.backend`); returns both (the critic None without one). Call on the event
+    loop that will use them."""
+    backend = backend or options.backend
     engine = make_engine(backend, model[1], model[0], options).start()
     try:
         critic_engine = make_engine(backend, critic[1], critic[0], options).start() if critic else None

@@ -18,7 +18,9 @@ import threading
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from selfrefine.engine import models, options, quiet, settings
+from selfrefine.engine import engine_options as engine_table
+from selfrefine.engine import models, quiet, settings
+from selfrefine.engine import options as loop_options
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import Item, refine
@@ -60,29 +62,17 @@ class SelfRefine:
         critic_model: str | None = None,
         *,
         concurrency: int = 32,
-        backend: str = "vllm",
-        max_model_len: int | None = None,
-        kv_cache_gib: float | None = None,
-        structured_backend: str = "xgrammar",
-        prefix_caching: bool = True,
-        tensor_parallel_size: int = 1,
-        pipeline_parallel_size: int = 1,
-        data_parallel_size: int = 1,
-        distributed_executor_backend: str | None = None,
-        gpu_memory_utilization: float | None = None,
-        dtype: str = "auto",
-        eager: bool | None = None,
-        speculation: str = "auto",
-        speculative_tokens: int = 4,
-        scheduling: str = "loop",
-        verbose: bool = False,
         engine: Engine | None = None,
-        **loop: Any,
+        **options: Any,
     ) -> None:
-        # `loop`: the loop options of engine.options (the signature below lists them)
-        self.config = settings.refine_config(**loop)  # the RefineConfig every loop runs with
-        self.run_code = bool(loop.get("run_code", options.BY_NAME["run_code"].default))
-        self.options = settings.engine_options(locals())  # the EngineOptions the engine starts with
+        # `options`: the loop options of engine.options and the engine options of
+        # engine.engine_options (the signature below lists them)
+        given = {k: options.pop(k) for k in list(options) if k in engine_table.BY_NAME}
+        loop = loop_options.canonical(options, loop_options.API, also=list(engine_table.BY_NAME))
+        self.config = loop_options.to_config(loop)  # the RefineConfig every loop runs with
+        self.run_code = bool(loop.get("run_code", loop_options.BY_NAME["run_code"].default))
+        self.options = settings.engine_options(given)  # the EngineOptions the engine starts with
+        backend = self.options.backend
         self.backend = settings.check_backend(backend, self.options) if engine is None else backend
         for name, spec in (("model", model), ("critic_model", critic_model)):
             if spec is not None and (not isinstance(spec, str) or not spec.strip()):
@@ -92,7 +82,7 @@ class SelfRefine:
         self.model, self.critic_model = model, critic_model
         self.concurrency = concurrency
         self.options.expected_concurrency = concurrency  # speculation auto drafts only at 1
-        self.verbose = verbose
+        self.verbose = self.options.verbose
         self._given = engine
         self._engine: Engine | None = None
         self._critic: Engine | None = None
@@ -238,21 +228,20 @@ class SelfRefine:
 
 
 def _signature() -> inspect.Signature:
-    """SelfRefine.__init__'s signature with the loop options of the table in place of **loop
-    (what help(), IDEs and inspect show)."""
+    """SelfRefine.__init__'s signature with the loop and engine options of their tables in place
+    of **options (what help(), IDEs and inspect show)."""
     sig = inspect.signature(SelfRefine.__init__)
     params = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
     at = next(i for i, p in enumerate(params) if p.name == "concurrency")
-    loop = [
-        inspect.Parameter(
-            o.name,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=o.default,
-            annotation=options.py_type(o, options.API),
-        )
-        for o in options.on(options.API)
-    ]
-    return sig.replace(parameters=params[:at] + loop + params[at:])
+
+    def keyword(name: str, default: Any, annotation: Any) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+    api = loop_options.API
+    loop = [keyword(o.name, o.default, loop_options.py_type(o, api)) for o in loop_options.on(api)]
+    engine = [keyword(o.name, o.default, o.type) for o in engine_table.OPTIONS]
+    # model, critic_model, the loop options, concurrency, the engine options, engine
+    return sig.replace(parameters=params[:at] + loop + [params[at]] + engine + params[at + 1 :])
 
 
 SelfRefine.__init__.__signature__ = _signature()

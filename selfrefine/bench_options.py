@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-from selfrefine.engine.settings import engine_options
+from selfrefine.cli_options import engine_options
+
+ENGINE = (
+    "max_model_len",
+    "kv_cache_gib",
+    "structured_backend",
+    "tensor_parallel_size",
+    "gpu_memory_utilization",
+    "dtype",
+    "eager",
+    "speculation",
+    "verbose",
+)
+"""The engine options `selfrefine bench` takes; the others are the benchmark's own choice."""
+DEFAULTS = {"speculation": None}
+"""Left out (None), an engine option takes BenchConfig's default: no speculation."""
+HELPS = {
+    "speculation": "speculation of the engines and vLLM's server in modes 1-6 (auto, ngram, suffix, "
+    "off; default off); the speculation mode compares off and auto"
+}
 
 
 def _counts(text: str | None, flag: str, example: str) -> tuple[int, ...] | None:
@@ -20,7 +39,8 @@ def bench_config(v: dict):
     or ValueError / InvalidParameter naming the option that is wrong."""
     from selfrefine.bench import run as bench_run
 
-    options = engine_options(v)
+    given = {name: value for name, value in v["engine"].items() if value is not None}
+    options = engine_options(given)  # checks them, naming the flag
     if v["loops"] is not None and v["loops"] < 1:
         raise ValueError("--loops must be >= 1")
     if v["transformers_threads"] is not None and v["transformers_threads"] < 1:
@@ -31,9 +51,9 @@ def bench_config(v: dict):
         raise ValueError("--pressure-loops must be >= 1")
     if v["pressure_kv_gib"] is not None and v["pressure_kv_gib"] <= 0:
         raise ValueError("--pressure-kv-gib must be > 0")
-    extra_engine = {"tensor_parallel_size": v["tensor_parallel_size"]}
-    if v["gpu_memory_utilization"]:
-        extra_engine["gpu_memory_utilization"] = v["gpu_memory_utilization"]
+    extra_engine = {"tensor_parallel_size": options.tensor_parallel_size}
+    if options.gpu_memory_utilization:
+        extra_engine["gpu_memory_utilization"] = options.gpu_memory_utilization
     cfg = bench_run.BenchConfig.make(
         quick=v["quick"],
         natural=v["natural"],
@@ -43,15 +63,15 @@ def bench_config(v: dict):
         max_tokens=v["max_tokens"],
         modes=bench_run.parse_modes(v["modes"]),
         out_dir=v["out_dir"],
-        kv_cache_gib=options.kv_cache_gib,
-        max_model_len=options.max_model_len,
-        structured_backend=options.structured_backend,
-        dtype=options.dtype,
-        eager=options.enforce_eager,
+        kv_cache_gib=given.get("kv_cache_gib"),
+        max_model_len=given.get("max_model_len"),
+        structured_backend=given.get("structured_backend"),
+        dtype=given.get("dtype"),
+        eager=given.get("eager"),
         sweep=sweep_n,
         extra_engine=extra_engine,
         transformers_threads=v["transformers_threads"],
-        speculation=options.speculation,
+        speculation=given.get("speculation"),
         pressure_kv_gib=v["pressure_kv_gib"],
         pressure_loops=v["pressure_loops"],
         growth_loops=growth_n,

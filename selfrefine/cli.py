@@ -106,8 +106,7 @@ def run(
         fail(ValueError("--file needs --out"))
     try:
         cfg = settings.refine_config(**loop)
-        options = opts.engine_options(engine)
-        backend = opts.check_backend(engine["backend"], options)
+        options, backend = opts.engine_settings(engine)
         if file is not None and not file.is_file():
             raise ValueError(f"--file {file}: no such file")
         if concurrency < 1:
@@ -177,8 +176,7 @@ def _run_task_row(
             raise ValueError(f"--row must be in [0, {len(rows) - 1}] for {task.label}")
         data_row = rows[index]
         item = task.item(data_row)
-        options = opts.engine_options(engine)
-        backend = opts.check_backend(engine["backend"], options)
+        options, backend = opts.engine_settings(engine)
         name, path = resolve(model)
         critic = resolve(critic_model) if critic_model and critic_model != model else None
     except (SelfRefineError, ValueError) as exc:
@@ -296,8 +294,7 @@ def serve(
     --critic-model, critiqued and rewritten by that model)."""
     quiet.configure(engine["verbose"])
     try:
-        options = opts.engine_options(engine)
-        backend = opts.check_backend(engine["backend"], options)
+        options, backend = opts.engine_settings(engine)
         if max_concurrent_loops < 1 or max_queued_loops < 0:
             raise ValueError("--max-concurrent-loops must be >= 1 and --max-queued-loops >= 0")
         if not 0 < port < 65536:
@@ -370,8 +367,7 @@ def eval_cmd(
         if offset < 0:
             raise ValueError("--offset must be >= 0")
         rows = t.rows(limit + offset)[offset:]
-        options = opts.engine_options(engine)
-        backend = opts.check_backend(engine["backend"], options)
+        options, backend = opts.engine_settings(engine)
         name, path = resolve(model)
         judge = (
             resolve(judge_model) if (judge_model and t.scorer_needs_judge and judge_model != model) else None
@@ -460,6 +456,7 @@ def eval_cmd(
 
 
 @app.command()
+@opts.engine_command(only=bench_options.ENGINE, defaults=bench_options.DEFAULTS, helps=bench_options.HELPS)
 def bench(
     quick: Annotated[bool, typer.Option(help="small workload for CI (about 3 minutes)")] = False,
     natural: Annotated[
@@ -503,26 +500,12 @@ def bench(
         str | None,
         typer.Option(help="comma list of loops in flight for the growth sweep (default 1,8,32,128)"),
     ] = None,
-    max_model_len: opts.MaxModelLen = None,
-    kv_cache_gib: opts.KvCacheGib = None,
-    structured_backend: opts.StructuredBackend = "xgrammar",
-    tensor_parallel_size: opts.TensorParallel = 1,
-    gpu_memory_utilization: opts.GpuMemory = None,
-    dtype: opts.Dtype = "auto",
-    eager: opts.Eager = None,
-    speculation: Annotated[
-        str,
-        typer.Option(
-            help="speculation of the engines and vLLM's server in modes 1-6 "
-            "(auto, ngram, suffix, off); the speculation mode compares "
-            "off and auto"
-        ),
-    ] = "off",
-    verbose: opts.Verbose = False,
+    *,
+    engine: dict,
 ) -> None:
     """Benchmark: ours vs sequential, no prefix cache, HTTP clients, transformers, the engine limit,
     speculation, scheduling under KV pressure, cost growth."""
-    quiet.configure(verbose)
+    quiet.configure(engine["verbose"])
     from selfrefine.bench import report as bench_report
     from selfrefine.bench import run as bench_run
 

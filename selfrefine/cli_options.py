@@ -1,9 +1,9 @@
 """Command-line options shared by the commands: engine options (run, serve, eval, bench) and loop options.
 
-Decorate a command with `@engine_command`: it gains every engine option (and `--verbose`)
-and receives their values as one dict parameter `engine`; build the EngineOptions with
-`opts.engine_options(engine)` inside the command's error handling. A command that needs only
-some of them declares them itself with the Annotated aliases below.
+Decorate a command with `@engine_command`: it gains every engine option of the table in
+engine.engine_options and receives their values as one dict parameter `engine`; build the
+EngineOptions (and the checked backend) with `opts.engine_settings(engine)` inside the command's
+error handling. `engine_command(only=...)` gives a command some of them.
 
 `@loop_command(surface)` gives a command the loop options of engine.options on that surface
 (`run`: options.CLI; `eval`: options.OVERRIDE, each defaulting to the task's value) and
@@ -14,49 +14,17 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import typer
 
+from selfrefine.engine import engine_options as engine_table
 from selfrefine.engine import options as loop_table
+from selfrefine.engine import settings
+from selfrefine.engine.engine_options import EngineOptions
+from selfrefine.engine.settings import check_backend
 
-# the commands' helpers
-from selfrefine.engine.settings import ENGINE_PARAMS, check_backend, engine_options  # noqa: F401
-
-Backend = Annotated[
-    str,
-    typer.Option(
-        help="vllm, or transformers: plain model.generate with Outlines "
-        "for the grammar, where vLLM cannot be installed (slower)"
-    ),
-]
-MaxModelLen = Annotated[int | None, typer.Option(help="context window (CPU default 4096)")]
-KvCacheGib = Annotated[float | None, typer.Option(help="CPU KV cache in GiB (default 2)")]
-StructuredBackend = Annotated[str, typer.Option(help="xgrammar, guidance or outlines")]
-PrefixCaching = Annotated[bool, typer.Option(help="vLLM automatic prefix caching")]
-TensorParallel = Annotated[int, typer.Option("--tensor-parallel-size", "-tp", help="GPUs per model replica")]
-PipelineParallel = Annotated[int, typer.Option("--pipeline-parallel-size", "-pp", help="pipeline stages")]
-DataParallel = Annotated[int, typer.Option("--data-parallel-size", "-dp", help="model replicas")]
-ExecutorBackend = Annotated[str | None, typer.Option(help="vLLM distributed executor: mp or ray")]
-GpuMemory = Annotated[float | None, typer.Option(help="GPU memory share for vLLM (0-1]")]
-Dtype = Annotated[str, typer.Option(help="auto, bfloat16, float16, float32")]
-Eager = Annotated[bool | None, typer.Option("--eager/--compile", help="skip torch.compile (CPU default)")]
-Speculation = Annotated[
-    str,
-    typer.Option(
-        help="speculative decoding from the prompt: auto (drafts while "
-        "few requests decode), ngram, suffix or off"
-    ),
-]
-SpeculativeTokens = Annotated[int, typer.Option(help="draft tokens per step when speculating (1-16)")]
-Scheduling = Annotated[
-    str,
-    typer.Option(
-        help="priority of each call from its loop: loop (oldest loop "
-        "first), las (least attained service) or fcfs (vLLM's, by call)"
-    ),
-]
-Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="show vLLM's log")]
 ServeCritic = Annotated[
     str | None,
     typer.Option(
@@ -66,47 +34,63 @@ ServeCritic = Annotated[
     ),
 ]
 
-# (name, annotation, default) of every shared engine option, in --help order.
-_SHARED = (
-    ("backend", Backend, "vllm"),
-    ("max_model_len", MaxModelLen, None),
-    ("kv_cache_gib", KvCacheGib, None),
-    ("structured_backend", StructuredBackend, "xgrammar"),
-    ("prefix_caching", PrefixCaching, True),
-    ("tensor_parallel_size", TensorParallel, 1),
-    ("pipeline_parallel_size", PipelineParallel, 1),
-    ("data_parallel_size", DataParallel, 1),
-    ("distributed_executor_backend", ExecutorBackend, None),
-    ("gpu_memory_utilization", GpuMemory, None),
-    ("dtype", Dtype, "auto"),
-    ("eager", Eager, None),
-    ("speculation", Speculation, "auto"),
-    ("speculative_tokens", SpeculativeTokens, 4),
-    ("scheduling", Scheduling, "loop"),
-    ("verbose", Verbose, False),
-)
+
+def engine_options(engine: Mapping[str, Any]) -> EngineOptions:
+    """The EngineOptions of a command's engine values; a bad one raises InvalidParameter naming
+    its flag (`--max-model-len`)."""
+    with engine_table.spelled_as(engine_table.Option.flag):
+        return settings.engine_options(engine)
 
 
-def engine_command(fn):
-    """Give a typer command the shared engine options, delivered as the dict parameter `engine`."""
-    sig = inspect.signature(fn, eval_str=True)  # typer reads real annotations, not strings
-    own = [p for name, p in sig.parameters.items() if name != "engine"]
-    added = [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
-        for name, ann, default in _SHARED
-    ]
+def engine_settings(engine: Mapping[str, Any]) -> tuple[EngineOptions, str]:
+    """The EngineOptions and the checked backend of a command's engine values (see
+    settings.check_backend); errors name the flag."""
+    options = engine_options(engine)
+    with engine_table.spelled_as(engine_table.Option.flag):
+        return options, check_backend(options.backend, options)
 
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        engine = {name: kwargs.pop(name) for name, _, _ in _SHARED}
-        return fn(*args, engine=engine, **kwargs)
 
-    # typer reads the signature and the type hints: show it the command's own parameters
-    # followed by the engine options.
-    params = own + added
-    wrapper.__annotations__ = {p.name: p.annotation for p in params}
-    wrapper.__signature__ = sig.replace(parameters=params, return_annotation=None)
-    return wrapper
+def _engine_param(o: engine_table.Option, default: Any, help: str | None) -> inspect.Parameter:
+    ann = o.type | None if default is None else o.type
+    return inspect.Parameter(
+        o.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=default,
+        annotation=Annotated[ann, typer.Option(*o.flags, help=help or o.doc())],
+    )
+
+
+def engine_command(
+    fn=None,
+    *,
+    only: tuple[str, ...] | None = None,
+    defaults: Mapping[str, Any] | None = None,
+    helps: Mapping[str, str] | None = None,
+):
+    """Give a typer command the engine options of engine.engine_options (or those named in
+    `only`), delivered as the dict parameter `engine` keyed by option name. `defaults` and
+    `helps` replace a flag's default and help on this command (bench: None, its own defaults)."""
+    table = [o for o in engine_table.OPTIONS if only is None or o.name in only]
+    defaults, helps = defaults or {}, helps or {}
+
+    def decorate(fn):
+        sig = inspect.signature(fn, eval_str=True)  # typer reads real annotations, not strings
+        own = [p for name, p in sig.parameters.items() if name != "engine"]
+        added = [_engine_param(o, defaults.get(o.name, o.default), helps.get(o.name)) for o in table]
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            engine = {o.name: kwargs.pop(o.name) for o in table}
+            return fn(*args, engine=engine, **kwargs)
+
+        # typer reads the signature and the type hints: show it the command's own parameters
+        # followed by the engine options.
+        params = own + added
+        wrapper.__annotations__ = {p.name: p.annotation for p in params}
+        wrapper.__signature__ = sig.replace(parameters=params, return_annotation=None)
+        return wrapper
+
+    return decorate(fn) if fn is not None else decorate
 
 
 def _loop_param(o: loop_table.Option, surface: str) -> inspect.Parameter:

@@ -84,7 +84,11 @@ def test_cli_forwards_scale_out_options_to_engine_args():
 
 def test_cli_rejects_bad_scale_out_options():
     p = subprocess.run([CLI, "engine-args", "-tp", "0"], capture_output=True, text=True, timeout=120)
-    assert p.returncode == 2 and "tensor_parallel_size" in p.stderr and "Traceback" not in p.stderr
+    assert (
+        p.returncode == 2
+        and "--tensor-parallel-size: must be >= 1" in p.stderr
+        and "Traceback" not in p.stderr
+    )
 
 
 def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):

@@ -192,10 +192,10 @@ def test_cli_and_api_refuse_a_bad_backend_before_starting_anything():
         return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
 
     p = cli("run", "hello", "--backend", "tensorrt")
-    assert p.returncode == 2 and "backend: must be one of vllm, transformers" in p.stderr
+    assert p.returncode == 2 and "--backend: must be one of vllm, transformers" in p.stderr
     assert "Traceback" not in p.stderr
     p = cli("serve", "--backend", "transformers", "-tp", "2")
-    assert p.returncode == 2 and "tensor_parallel_size: is a vLLM option" in p.stderr
+    assert p.returncode == 2 and "--tensor-parallel-size: is a vLLM option" in p.stderr
     with pytest.raises(InvalidParameter) as e:
         SelfRefine(backend="tensorrt")
     assert e.value.param == "backend"
