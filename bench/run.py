@@ -2,26 +2,8 @@
 
 Run: .venv/bin/python -m selfrefine.bench.run --quick        (or: selfrefine bench [--quick] [--natural])
 
-Modes (`--modes` names; same model, items, prompts and token budgets), one module each under
-bench/modes/ (the harness they share is bench/harness.py):
-  ours          1: all loops concurrent on one engine, prefix caching on, grammar feedback
-  sequential    2: one loop at a time on the same engine
-  no_cache      3: ours on an engine without prefix caching
-  threads       ours on an engine with vLLM's own CPU thread binding (CPU only)
-  http          4: N concurrent clients looping over chat completions on vLLM's OpenAI server
-  transformers  5: the same loops on the transformers backend (engine.hf_engine: plain
-                `model.generate`, the same grammar feedback through Outlines), one at a time
-  limit         6: mode 1's calls replayed as independent requests (same prompt, cached and
-                output tokens per call, same number in flight): the engine's upper bound; also
-                without the history, and at one request in flight (the engine's own batching gain)
-  sweep         ours at other concurrencies (vs sequential)
-  text          free-text vs grammar feedback at equal tokens
-  speculation   7: speculative decoding off vs auto, one loop at a time and all loops at once
-  pressure      8: loop-aware scheduling vs FCFS (and KV admission) with the loops' histories
-                competing for a small KV cache; HTTP clients on vLLM's server at that KV size,
-                speculation off and ngram
-  growth        9: loops in flight x rounds at that KV size, with admission where they do not fit
-  lowload       10: a few HTTP clients on vLLM's server at that KV size, speculation off and ngram
+The modes (`--modes` names; same model, items, prompts and token budgets) are listed in the
+comment below, one module each under bench/modes/ (their shared harness: bench/harness.py).
 Engine start-up is timed separately and never counted in throughput.
 """
 
@@ -48,6 +30,28 @@ from selfrefine.bench.modes.transformers import TransformersBench
 from selfrefine.engine import quiet
 
 __all__ = ["MODES", "Bench", "BenchConfig", "main", "parse_modes", "run_bench"]
+
+
+# Modes (`--modes` names; same model, items, prompts and token budgets), one module each under
+# bench/modes/ (the harness they share is bench/harness.py):
+#   ours          1: all loops concurrent on one engine, prefix caching on, grammar feedback
+#   sequential    2: one loop at a time on the same engine
+#   no_cache      3: ours on an engine without prefix caching
+#   threads       ours on an engine with vLLM's own CPU thread binding (CPU only)
+#   http          4: N concurrent clients looping over chat completions on vLLM's OpenAI server
+#   transformers  5: the same loops on the transformers backend (engine.hf_engine: plain
+#                 `model.generate`, the same grammar feedback through Outlines), one at a time
+#   limit         6: mode 1's calls replayed as independent requests (same prompt, cached and
+#                 output tokens per call, same number in flight): the engine's upper bound; also
+#                 without the history, and at one request in flight (the engine's own batching gain)
+#   sweep         ours at other concurrencies (vs sequential)
+#   text          free-text vs grammar feedback at equal tokens
+#   speculation   7: speculative decoding off vs auto, one loop at a time and all loops at once
+#   pressure      8: loop-aware scheduling vs FCFS (and KV admission) with the loops' histories
+#                 competing for a small KV cache; HTTP clients on vLLM's server at that KV size,
+#                 speculation off and ngram
+#   growth        9: loops in flight x rounds at that KV size, with admission where they do not fit
+#   lowload       10: a few HTTP clients on vLLM's server at that KV size, speculation off and ngram
 
 
 class Bench(OursBench, EngineVariantBench, HttpBench, TransformersBench, SpeculationBench, KVBench):

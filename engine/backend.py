@@ -50,9 +50,21 @@ def end_token_ids(tokenizer: Tokenizer, generation_eos: int | Iterable[int] | No
     return frozenset(ends)
 
 
+# Why special tokens are banned under a grammar. A grammar backend reads a special token as
+# its literal text: xgrammar lets "<|im_start|>" fit a word of the feedback grammar, and Outlines'
+# vocabulary keeps every special token as a plain string that a JSON string admits. The detokenized
+# text then drops the token (the review passes the grammar and fails the schema), or the token ends
+# the call in the middle of the JSON (Qwen's "<|endoftext|>" is an end token of its generation
+# config). So a grammar-constrained call may write no special token but one: the tokenizer's EOS,
+# the only token both grammar backends know as the end of the grammar (Outlines' vocabulary has just
+# that EOS; vLLM hands xgrammar its stop tokens, which include it) and the one the chat template
+# closes an assistant turn with, so the turn `engine.history` re-closes is the template's own. The
+# generation config's other end tokens are banned too, on both backends alike: on the transformers
+# backend they would be literal text inside the JSON; on vLLM, which used to allow them, they could
+# only stand where the tokenizer's EOS stands, at the grammar's end.
 def grammar_banned_ids(tokenizer: Tokenizer) -> list[int]:
     """The ids a grammar-constrained call may not write, ascending: every special token but the
-    tokenizer's EOS (why: `Backend`)."""
+    tokenizer's EOS (why: the comment above)."""
     return sorted(special_token_ids(tokenizer) - {tokenizer.eos_token_id})
 
 
@@ -159,24 +171,9 @@ class Backend:
     What `VLLMEngine` (engine.vllm_engine) and `HFEngine` (engine.hf_engine) share is written
     here once: the checks every call passes before it runs, the counters the server's /metrics
     reads, how a failed load is reported, which special tokens a grammar-constrained call may
-    not write, which logprob entries belong to the returned text (`text_logprobs`) and when
-    streamed entries are released (`LogprobRelease`). Nothing here imports vLLM or torch: the
-    transformers backend must load without them.
-
-    Special tokens under a grammar (`grammar_banned_ids`). A grammar backend reads a special
-    token as its literal text: xgrammar lets "<|im_start|>" fit a word of the feedback grammar,
-    and Outlines' vocabulary keeps every special token as a plain string that a JSON string
-    admits. The detokenized text then drops the token (the review passes the grammar and fails
-    the schema), or the token ends the call in the middle of the JSON (Qwen's "<|endoftext|>"
-    is an end token of its generation config). So a grammar-constrained call may write no
-    special token but one: the tokenizer's EOS, the only token both grammar backends know as
-    the end of the grammar (Outlines' vocabulary has just that EOS; vLLM hands xgrammar its
-    stop tokens, which include it) and the one the chat template closes an assistant turn
-    with, so the turn `engine.history` re-closes is the template's own. The generation
-    config's other end tokens are banned too, on both backends alike: on the transformers
-    backend they would be literal text inside the JSON; on vLLM, which used to allow them,
-    they could only stand where the tokenizer's EOS stands, at the grammar's end.
-    """
+    not write (`grammar_banned_ids`), which logprob entries belong to the returned text
+    (`text_logprobs`) and when streamed entries are released (`LogprobRelease`). Nothing here
+    imports vLLM or torch: the transformers backend must load without them."""
 
     backend = "?"
     """The backend's name, as `--backend` spells it."""

@@ -1,23 +1,8 @@
 """Run model-written Python in a contained subprocess: time, CPU, memory, processes, network,
-files and output are all bounded.
-
-How (Linux; needs root or unprivileged user namespaces and util-linux `unshare`):
-
-- `unshare --mount --net --pid --fork --kill-child`: a private mount table, a network
-  namespace with only a down loopback (no route anywhere, not even to the host's 127.0.0.1),
-  and a PID namespace whose init is the program: when it exits or is killed, the kernel kills
-  every process left in the namespace (a fork bomb dies with it).
-- Inside, a tiny launcher (run with `python -I -S`) builds a root folder from read-only bind
-  mounts of /usr and the interpreter's prefix plus the private work folder (read-write),
-  chroots into it, sets RLIMIT_AS / CPU / NPROC / FSIZE / NOFILE / CORE, drops to a fresh
-  unprivileged uid of its own (so RLIMIT_NPROC applies: it is ignored for root, and it is
-  counted per uid) and execs Python on the program. Nothing outside /usr, the interpreter
-  and the work folder is visible, and the only writable place is the work folder.
-- The parent enforces the wall-clock limit and caps stdout / stderr while reading them; on
-  timeout or overflow it kills the whole process group (and `--kill-child` the namespace).
-
-If namespaces are unavailable, `run_python` raises `SandboxUnavailable` instead of running
-untrusted code unconfined.
+files and output are all bounded. If namespaces are unavailable (Linux with root or
+unprivileged user namespaces and util-linux `unshare` is needed), `run_python` raises
+`SandboxUnavailable` instead of running untrusted code unconfined. How it is contained: the
+comment above `_LAUNCHER`.
 """
 
 from __future__ import annotations
@@ -100,6 +85,21 @@ class RunResult:
         return f"exit {self.returncode}: {tail[0][:200]}"
 
 
+# How the program is contained:
+#
+# - `unshare --mount --net --pid --fork --kill-child`: a private mount table, a network
+#   namespace with only a down loopback (no route anywhere, not even to the host's 127.0.0.1),
+#   and a PID namespace whose init is the program: when it exits or is killed, the kernel kills
+#   every process left in the namespace (a fork bomb dies with it).
+# - Inside, a tiny launcher (run with `python -I -S`) builds a root folder from read-only bind
+#   mounts of /usr and the interpreter's prefix plus the private work folder (read-write),
+#   chroots into it, sets RLIMIT_AS / CPU / NPROC / FSIZE / NOFILE / CORE, drops to a fresh
+#   unprivileged uid of its own (so RLIMIT_NPROC applies: it is ignored for root, and it is
+#   counted per uid) and execs Python on the program. Nothing outside /usr, the interpreter
+#   and the work folder is visible, and the only writable place is the work folder.
+# - The parent enforces the wall-clock limit and caps stdout / stderr while reading them; on
+#   timeout or overflow it kills the whole process group (and `--kill-child` the namespace).
+#
 # The launcher runs as root inside the new namespaces, before the program. Only stdlib.
 _LAUNCHER = r"""
 import ctypes, os, resource, sys

@@ -1,27 +1,15 @@
 """Loop-aware scheduling: the priority each engine call carries, and admission by KV budget.
 
-The engine knows which calls belong to which loop. vLLM's priority scheduler
-(`scheduling_policy="priority"`) serves the waiting request with the lowest priority value
-first and, when the KV cache runs out, preempts the running request with the highest value.
-The priority of a call comes from its loop's state (SCHEDULING):
+Every call carries a priority from its loop's state for vLLM's priority scheduler
+(`scheduling_policy="priority"`: the lowest value is served first, the highest preempted first
+when the KV cache runs out); SCHEDULING names the policies. A loop marks itself with
+`loop_scope()`; a call outside any loop (a plain chat completion) counts as a one-call loop. The
+state lives in a context variable, so concurrent loops (each its own asyncio task) never see each
+other's, and every engine a loop uses (drafter and critic) reads the same one.
 
-- `fcfs`: vLLM's default; every call is its own request in arrival order, so a loop's next
-  call queues behind the drafts of loops that started after it.
-- `loop`: the oldest loop first (first come, first served by loop, not by call): a loop's calls
-  carry the sequence number of the loop's start. Under KV pressure the youngest loops wait or
-  are preempted, the oldest finish, and their histories stay in the cache.
-- `las`: least attained service (Autellix's policy for programs): a call's priority is the
-  tokens its loop has had computed so far, so new and short loops go first.
-
-A loop marks itself with `loop_scope()`; calls outside any loop (a plain chat completion)
-count as one-call loops. The state lives in a context variable: each loop runs as its own
-asyncio task, so concurrent loops never see each other's state, and every engine a loop uses
-(drafter and critic) reads the same one.
-
-`KVAdmission` limits loops in flight by the KV cache instead: a loop starts only while the
-peak histories of the loops in flight fit, so histories are not evicted and recomputed. A
-loop's peak is estimated at its start (`peak_tokens`) from how much a history grows per round,
-learned from the loops that finished (`KVGrowth`).
+`KVAdmission` starts a loop only while the peak histories of the loops in flight fit the KV
+cache; a loop's peak is estimated at its start (`peak_tokens`) from how much a history grew per
+round in the loops that finished (`KVGrowth`).
 """
 
 from __future__ import annotations
@@ -41,8 +29,12 @@ if TYPE_CHECKING:
     from selfrefine.engine.config import RefineConfig
 
 SCHEDULING = ("loop", "las", "fcfs")
-"""Priority of each engine call: loop (oldest loop first), las (least attained service
-first) or fcfs (vLLM's order of arrival, call by call)."""
+"""Priority of each engine call. loop: the oldest loop first (a loop's calls carry the sequence
+number of its start), so under KV pressure the youngest loops wait or are preempted and the
+oldest finish with their histories cached. las: least attained service (Autellix's policy for
+programs), the tokens a loop has had computed so far, so new and short loops go first. fcfs:
+vLLM's default, every call its own request in arrival order, so a loop's next call queues
+behind the drafts of loops that started after it."""
 
 
 @dataclass

@@ -18,21 +18,9 @@ def _no_download(*args, **kwargs):
 
 def verifiers() -> tuple:
     """(evaluate_output_for_sample, IFEvalSample, INSTRUCTION_DICT), imported on first use so
-    that the task loads (`selfrefine eval list`) without the `eval` extra.
-
-    The one place the verifiers are made to run offline and deterministically:
-
-    - IFEval counts sentences (length_constraints:number_sentences) with nltk's trained Punkt
-      model (instructions_util._get_sentence_tokenizer loads tokenizers/punkt/english.pickle), and
-      splits words for change_case:capital_word_frequency with nltk.word_tokenize, whose sentence
-      step loads Punkt too (nltk.tokenize._get_punkt_tokenizer). Punkt's data cannot be downloaded
-      here, so both get an untrained PunktSentenceTokenizer() (it splits after . ? ! and knows no
-      abbreviations); every figure compared must use this same replacement (tasks/DATA.md).
-    - nltk.download raises, so that nothing reaches the network.
-    - langdetect (language:response_language, change_case:*) is seeded (unseeded, it may answer
-      differently on the same text from run to run) and its profiles are loaded once here, not
-      by the first of several scoring threads.
-    """
+    that the task loads (`selfrefine eval list`) without the `eval` extra. The one place the
+    verifiers are made to run offline and deterministically: Punkt untrained, nltk.download
+    refused, langdetect seeded (why: the comments below)."""
     global _loaded
     with _lock:
         if _loaded is None:
@@ -50,10 +38,21 @@ def verifiers() -> tuple:
                     f"the ifeval scorer needs the `eval` extra (if-verifiable): "
                     f"pip install -e '.[eval]' ({exc})"
                 ) from exc
+            # IFEval counts sentences (length_constraints:number_sentences) with nltk's trained
+            # Punkt model (instructions_util._get_sentence_tokenizer loads
+            # tokenizers/punkt/english.pickle), and splits words for
+            # change_case:capital_word_frequency with nltk.word_tokenize, whose sentence step loads
+            # Punkt too (nltk.tokenize._get_punkt_tokenizer). Punkt's data cannot be downloaded
+            # here, so both get an untrained PunktSentenceTokenizer() (it splits after . ? ! and
+            # knows no abbreviations); every figure compared must use this same replacement
+            # (tasks/DATA.md). nltk.download raises, so that nothing reaches the network.
             untrained = PunktSentenceTokenizer()
             instructions_util._get_sentence_tokenizer = lambda: untrained
             nltk.tokenize._get_punkt_tokenizer = lambda language="english": untrained
             nltk.download = _no_download
+            # langdetect (language:response_language, change_case:*) is seeded (unseeded, it may
+            # answer differently on the same text from run to run) and its profiles are loaded
+            # once here, not by the first of several scoring threads.
             langdetect.DetectorFactory.seed = 0
             detector_factory.init_factory()
             _loaded = (evaluate_output_for_sample, IFEvalSample, INSTRUCTION_DICT)

@@ -2,19 +2,14 @@
 
 Run: python -m selfrefine.tasks.tools.dev_sets ../shared/data
 (the folder holding ifeval/input_data.jsonl and mbpp/mbpp.jsonl; each file's sha256 is checked,
-so a rerun on the same files writes the same bytes). Nothing in the product or its tests reads the
-shared folder; they read the copies written here.
+so a rerun on the same files writes the same bytes). Nothing else reads the shared folder.
 
-The split rule, fixed before anything was tuned on these rows (tasks/DATA.md):
-
-- rows already read while the work was planned go to dev: the first 80 IFEval rows in file order
-  and MBPP task_ids 1-60;
-- every other row: h = int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16), where set is
-  "ifeval" or "mbpp" and id the row's key / task_id; test if h % 3 == 0, else dev.
-
-MBPP rows: the request shows the first assert; the hidden tests are the other asserts and the
-challenge asserts, each once and never the shown one; task 37 (three copies of one assert) is
-left out. Current counts: ifeval 541 (dev 392, test 149), mbpp 973 (dev 656, test 317).
+The split rule, fixed before any tuning (tasks/DATA.md, which has the counts): rows read while
+the work was planned go to dev (the first 80 IFEval rows in file order, MBPP task_ids 1-60);
+any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16) % 3 == 0
+(set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
+assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
+(three copies of one assert) is left out.
 """
 
 from __future__ import annotations

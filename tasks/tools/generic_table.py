@@ -4,21 +4,9 @@ Run: python -m selfrefine.tasks.tools.generic_table RUN_DIR [RUN_DIR ...]
      python -m selfrefine.tasks.tools.generic_table --verdicts RUN_DIR ...  (requirements form)
 
 Per kind (constraints, function, everyday), from each folder's records.jsonl and the rows of
-tasks/generic/data.jsonl (joined by id):
-- base -> refined: the checker's mean score of the draft and of the answer returned;
-- better / worse: items whose returned answer scores above / below their draft;
-- loops with observations / faults: loops whose reviews showed a tool's facts / a fault;
-- critic precision / recall: the critic's own first review (did it list a problem; tool faults
-  not counted) against the checker's verdict on the draft (does it fail);
-- candidate calls: rewrites written beside the kept one after a fault;
-- completion tokens and seconds, loop / plain: summed over the kind's loops, every call of the loop
-  (candidates and reviews included) and its wall time, against the draft call alone, which is the
-  plain answer.
-
-`--verdicts` prints, for runs of the requirements form (`feedback_form: requirements`), the
-critic's yes / no bias: on how many requests it picked requirements, how many verdicts it gave
-and how many of them say "a problem", and, per reviewed output, its precision / recall against
-the checker (the output fails) when any verdict says a problem.
+tasks/generic/data.jsonl (joined by id): the columns defined in the comment below. `--verdicts`
+prints, for runs of the requirements form, the critic's yes / no bias and, per reviewed output,
+its precision / recall against the checker.
 """
 
 from __future__ import annotations
@@ -26,6 +14,21 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+
+# The columns:
+# - base -> refined: the checker's mean score of the draft and of the answer returned;
+# - better / worse: items whose returned answer scores above / below their draft;
+# - loops with observations / faults: loops whose reviews showed a tool's facts / a fault;
+# - critic precision / recall: the critic's own first review (did it list a problem; tool faults
+#   not counted) against the checker's verdict on the draft (does it fail);
+# - candidate calls: rewrites written beside the kept one after a fault;
+# - completion tokens and seconds, loop / plain: summed over the kind's loops, every call of the loop
+#   (candidates and reviews included) and its wall time, against the draft call alone, which is the
+#   plain answer.
+# `--verdicts`, for runs of the requirements form (`feedback_form: requirements`): on how many
+# requests the critic picked requirements, how many verdicts it gave and how many of them say "a
+# problem", and, per reviewed output, its precision / recall against the checker (the output
+# fails) when any verdict says a problem.
 
 DATA = Path(__file__).resolve().parent.parent / "generic" / "data.jsonl"
 KINDS = ("constraints", "function", "everyday")

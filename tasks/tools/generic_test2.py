@@ -8,7 +8,6 @@ Input / Output pairs, `assert` lines, or prose with no example; `shown` lists th
 tests the request shows, which never count) and 8 everyday questions.
 **Do not read these requests or their outputs while tuning**: a change made after looking at them
 spends this split, as the earlier `test` rows (now dev) were spent.
-
 `python -m selfrefine.tasks.tools.generic_test2` rewrites the test2 lines at the end of
 tasks/generic/data.jsonl from ROWS (every other line is kept as it is).
 """
