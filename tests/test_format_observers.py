@@ -201,3 +201,37 @@ def test_a_reply_that_asks_for_details_is_not_dressed_up_either():
     assert res.answer == "Book a hotel room in one tap with our app anywhere you go." and all(
         c.model != "tools" for c in res.trace
     )
+
+
+BAKE = "Write a message of at most 200 characters announcing a bake sale at a school."
+OVER = (
+    "Join us for our school's Bake Sale this Friday in the cafeteria! Enjoy homemade cookies, cakes "
+    "and brownies made by our students and parents. All proceeds support the library. Bring your "
+    "friends and family, and see you there!"
+)
+
+
+def test_an_upper_bound_is_met_by_cutting_whole_sentences_where_most_of_the_answer_stays():
+    observe, _ = observe_request(BAKE)
+    seen = observe(OVER)
+    assert len(OVER) == 225 and seen.fault_count == 1 and len(seen.repairs) == 1
+    cut = seen.repairs[0](OVER)
+    assert cut == OVER[: OVER.index(" Bring")] and observe(cut).fault_count == 0  # the last sentence
+    # a cut that would keep less than KEEP_AT_LEAST of the words is no fix: a rewrite's job
+    words, _ = observe_request("Describe a rainy morning in at most 20 words.")
+    long = (
+        "Rain taps. Streets shine. People hurry under their black umbrellas to the crowded bus stop on the "
+        "corner while the small cafes fill with steam and chatter."
+    )
+    assert words(long).fault_count == 1 and words(long).repairs[0](long) == long
+    lists, _ = observe_request("Name fruits in at most 6 words.")
+    listed = "- Apples are red.\n- Pears are green.\n- Plums."
+    assert lists(listed).repairs[0](listed) == listed  # a list is not cut
+    exact, _ = observe_request("Write exactly 2 sentences about tea.")
+    assert not exact("Tea is hot. It is old. It is good.").repairs  # an exact count: not cut
+
+
+def test_the_loop_keeps_the_sentence_cut_and_asks_the_model_for_nothing():
+    eng = ScriptedEngine([OVER, fb(TOP, stop=True, points=())])
+    res = asyncio.run(refine(eng, make_item(BAKE), RefineConfig(max_rounds=1)))
+    assert res.answer == OVER[: OVER.index(" Bring")] and len(eng.prompts) == 2

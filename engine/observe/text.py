@@ -141,9 +141,36 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check
         have = COUNTERS[key](f.prose(answer))
         ok = _holds(rel, have, n, n2)
         line = f"{name}s: {have} (asked: {asked}){'' if ok else ' -- NOT MET'}"
-        return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.")]
+        fix = _cut(key, rel, n) if not ok and rel in ("<=", "<") and key in _CUTTABLE else None
+        return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.", fix)]
 
     return check
+
+
+_CUTTABLE = ("words", "sentences", "characters")
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)")
+KEEP_AT_LEAST = 0.6
+"""A sentence cut is the tools' fix only where it keeps this share of the answer's words; a
+bigger cut would drop what was asked for, and is left to a rewrite."""
+
+
+def _cut(key: str, rel: str, n: int) -> Callable[[str], str]:
+    """The repair of an upper bound on words, sentences or characters: the answer up to its last
+    whole sentence within the bound (unchanged where no such cut keeps KEEP_AT_LEAST of it)."""
+
+    def cut(answer: str) -> str:
+        if "```" in answer or re.search(r"^\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s", answer, re.M):
+            return answer  # code or a list: a prefix is not the same answer made shorter
+        total = f.words(answer)
+        for end in reversed([m.end() for m in _SENTENCE_END.finditer(answer)]):
+            head = answer[:end].rstrip()
+            if f.words(head) < KEEP_AT_LEAST * total:
+                break
+            if _holds(rel, COUNTERS[key](head), n):
+                return head
+        return answer
+
+    return cut
 
 
 _QUOTED = re.compile(r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|(?<!\w)'([^'\n]{1,60})'(?!\w)|`([^`\n]{1,60})`")
