@@ -4,7 +4,7 @@ scorer. Adding a task is adding a folder; no engine code changes.
 task.yaml's keys are `TOP_KEYS` (each with its meaning), `PROMPT_KEYS` and, in its `loop:`,
 `feedback:` and `sampling:` sections, the loop options of engine.options on the task surface
 (old spellings accepted) plus `SECTION_KEYS`. `task_yaml_keys()` lists them all, and
-`python -m selfrefine.docs` writes them to docs/task-yaml.md. An unknown key is an error naming it.
+`python -m selfrefine.docgen` writes them to docs/task-yaml.md. An unknown key is an error naming it.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 import typer
 import typer.core
 
-from selfrefine import docs
+from selfrefine import docgen
 from selfrefine.cli import app
 from selfrefine.engine import options
 from selfrefine.tasks import registry
@@ -121,9 +121,9 @@ def test_command_lines_reads_fences_spans_and_the_demo():
 
 
 def test_the_generated_docs_are_up_to_date():
-    """`python -m selfrefine.docs` rewrites them; run it after changing engine/options.py."""
-    stale = [str(p.relative_to(ROOT)) for p, text in docs.outputs().items() if p.read_text() != text]
-    assert not stale, f"out of date: {stale}; run python -m selfrefine.docs"
+    """`python -m selfrefine.docgen` rewrites them; run it after changing engine/options.py."""
+    stale = [str(p.relative_to(ROOT)) for p, text in docgen.outputs().items() if p.read_text() != text]
+    assert not stale, f"out of date: {stale}; run python -m selfrefine.docgen"
 
 
 def test_task_yaml_keys_come_from_the_options_table():
