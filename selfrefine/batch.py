@@ -28,15 +28,16 @@ async def run_ordered(
     out_path: Path | None,
     show_bar: bool,
     console: Console,
-    backend: str = "vllm",
+    backend: str | None = None,
 ) -> list:
-    """Start the engine of model `name` at `path` (and the critic's, (name, path)), refine every
-    Item of `items` (error records stay in place), and return one result per input in order;
-    with `out_path`, each record is written as soon as every earlier one is. The engines are
-    shut down at the end, whatever happens."""
+    """Start the engine of model `name` at `path` (and the critic's, (name, path)) on `backend`
+    (default: `options.backend`), refine every Item of `items` (error records stay in place), and
+    return one result per input in order; with `out_path`, each record is written as soon as every
+    earlier one is. The engines are shut down at the end, whatever happens."""
     t0 = time.perf_counter()
     # speculation auto drafts only when one loop runs at a time (EngineOptions.speculation)
     options = dataclasses.replace(options, expected_concurrency=min(len(items), concurrency))
+    backend = backend or options.backend
     console.print(
         f"starting engine for {name} ..."
         if backend == "vllm"
