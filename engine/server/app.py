@@ -1,11 +1,10 @@
-"""FastAPI routes of the OpenAI-compatible server, and `serve()` which runs it with uvicorn.
+"""FastAPI routes of the OpenAI-compatible server, `build_app` which wires them, and `serve()` which
+runs it with uvicorn.
 
-Routes are thin: check the key and readiness, parse the JSON body, hand it to `Serving`,
-and turn any exception into an OpenAI-shaped error through `errors.error_response`.
-The engine starts in the background after the socket is bound; /health answers 503 until
-it is ready, and again (with every request) once the engine has died. With a critic engine
-(`serve --critic-model`) it starts after the main one, the server is ready once both are, and
-either one's failure or death is the server's.
+Routes are module-level functions and thin: parse the JSON body and hand it to `Serving` (the
+app's, through a dependency). The /v1 routes depend on the key check and on readiness
+(readiness.py), and `OpenAIRoute` turns any exception of theirs, dependencies included, into an
+OpenAI-shaped error through `errors.error_response`.
 """
 
 from __future__ import annotations
@@ -14,24 +13,23 @@ import asyncio
 import hmac
 import json
 import logging
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Annotated
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from selfrefine.engine.errors import EngineDead, InvalidParameter
-from selfrefine.engine.server.errors import ModelNotFound, NotReady, Unauthorized, error_response
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.server.errors import ModelNotFound, Unauthorized
 from selfrefine.engine.server.metrics import Metrics
+from selfrefine.engine.server.readiness import Readiness, lifespan
 from selfrefine.engine.server.serving import LoopGate, Serving
 
 log = logging.getLogger("selfrefine.server")
-_CRITIC_DEAD = (
-    "the critic's inference engine ({}) has stopped (its engine process exited; see the server "
-    "log); restart the server"
-)
 STATIC = Path(__file__).parent / "static"
 """The loop watcher page served at `/` (plain HTML, CSS and JavaScript; no build step)."""
 PAGE_POLICY = (
@@ -93,225 +91,136 @@ def _check_text(text: str, path: tuple, key: bool = False) -> None:
         ) from None
 
 
-class _State:
-    def __init__(self, engines: dict) -> None:
-        self.ready = False
-        self.error: str | None = None
-        self.dead = False
-        self.engines = engines
-        """The engines by role (main, and critic with one)."""
-        self.status = {role: "starting" if role == "main" else "waiting" for role in engines}
-        """Each engine's state: waiting (the critic, while the main engine loads), starting, ok,
-        failed, not_started (the critic, after the main engine failed), stopped (the main engine,
-        shut down after the critic failed), dead."""
-
-    def health(self) -> dict:
-        """Each engine's model and state, for /health (with a critic only)."""
-        return {
-            role: {"model": e.name, "status": "dead" if self.ready and e.dead else self.status[role]}
-            for role, e in self.engines.items()
-        }
+# ------------------------------------------------------------------ cross-cutting: errors, key, readiness
 
 
-def build_app(
-    engine,
-    model_name: str,
-    *,
-    api_key: str | None = None,
-    max_concurrent_loops: int = 64,
-    max_queued_loops: int = 256,
-    debug_faults: bool = False,
-    run_code: bool = False,
-    start_engine: bool = True,
-    on_start_failed=None,
-    critic=None,
-) -> FastAPI:
-    """The app for one engine (and `critic`, the engine of the loops' feedback and rewrites).
-    With `start_engine`, the engines' `start()` runs in a worker thread when the app starts (so
-    /health can answer meanwhile), the critic's after the main one's, and `shutdown()` at exit.
-    A critic that fails to start shuts the started main engine down before the failure is told."""
-    metrics = Metrics(engine, critic)
-    gate = LoopGate(max_concurrent_loops, max_queued_loops, metrics)
-    serving = Serving(
-        engine, model_name, gate, metrics, debug_faults=debug_faults, run_code=run_code, critic=critic
-    )
-    engines = {"main": engine, **({"critic": critic} if critic is not None else {})}
-    state = _State(engines)
-    state.ready = not start_engine
-    if state.ready:
-        state.status = dict.fromkeys(engines, "ok")
+def fail(request: Request, exc: BaseException) -> JSONResponse:
+    """The OpenAI error response of `exc`, counted, and logged when it is the server's fault."""
+    status, body = request.app.state.serving.metrics.error_response(exc)
+    if status >= 500:
+        internal = body["error"]["code"] == "internal_error"
+        log.error("%s", body["error"]["message"], exc_info=exc if internal else None)
+    return JSONResponse(body, status_code=status)
 
-    async def start() -> None:
-        for role, e in engines.items():
+
+class OpenAIRoute(APIRoute):
+    """A route whose every exception, its dependencies' included, is answered as an OpenAI error."""
+
+    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+        handle = super().get_route_handler()
+
+        async def guarded(request: Request) -> Response:
             try:
-                state.status[role] = "starting"
-                await asyncio.to_thread(e.start)
-                state.status[role] = "ok"
+                return await handle(request)
             except Exception as exc:
-                state.status[role] = "failed"
-                state.error = f"{type(exc).__name__}: {exc}"
-                if role == "critic":
-                    state.error = f"critic engine ({e.name}): {state.error}"
-                    engine.shutdown()  # the main engine must not outlive a failed critic
-                    state.status["main"] = "stopped"
-                elif critic is not None:
-                    state.status["critic"] = "not_started"
-                log.error("engine failed to start: %s", state.error)
-                if on_start_failed:
-                    on_start_failed()
-                return
-        state.ready = True
-        also = f" (critic: {critic.name})" if critic is not None else ""
-        log.warning("engine ready: serving %s and %s%s", serving.model_name, serving.refine_name, also)
+                return fail(request, exc)
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI):
-        task = asyncio.create_task(start()) if start_engine else None
-        try:
-            yield
-        finally:
-            if task is not None and not task.done():
-                task.cancel()
-            if start_engine:
-                for e in engines.values():  # shutdown() is idempotent
-                    e.shutdown()
+        return guarded
 
-    app = FastAPI(title="selfrefine", lifespan=lifespan)
-    app.state.serving = serving
-    app.state.status = state
 
-    def fail(exc: BaseException) -> JSONResponse:
-        status, body = error_response(exc)
-        metrics.errors.labels(str(status), body["error"]["code"]).inc()
-        if status >= 500:
-            log.error(
-                "%s",
-                body["error"]["message"],
-                exc_info=exc if body["error"]["code"] == "internal_error" else None,
-            )
-        return JSONResponse(body, status_code=status)
+def authorized(request: Request) -> None:
+    """Unauthorized unless the request carries the server's API key (when it has one)."""
+    key = request.app.state.api_key
+    if key is None:
+        return
+    got = request.headers.get("authorization", "")
+    token = got[7:].strip() if got[:7].lower() == "bearer " else ""
+    if not hmac.compare_digest(token.encode(), key.encode()):
+        raise Unauthorized("missing or wrong API key (send Authorization: Bearer KEY)")
 
-    def check(request: Request) -> None:
-        if api_key is not None:
-            got = request.headers.get("authorization", "")
-            token = got[7:].strip() if got[:7].lower() == "bearer " else ""
-            if not hmac.compare_digest(token.encode(), api_key.encode()):
-                raise Unauthorized("missing or wrong API key (send Authorization: Bearer KEY)")
-        if not state.ready:
-            raise NotReady(
-                state.error
-                and f"engine failed to start: {state.error}"
-                or "the engine is still starting; poll /health"
-            )
-        dead = gone()
-        if dead is not None:
-            raise dead
 
-    def gone() -> EngineDead | None:
-        """The error of a started engine (main or critic) that has stopped since, else None;
-        logged once, when first seen."""
-        if not state.ready:
-            return None
-        for role, e in engines.items():
-            if e.dead:
-                exc = EngineDead() if role == "main" else EngineDead(_CRITIC_DEAD.format(e.name))
-                if not state.dead:
-                    state.dead = True
-                    log.error("engine died: %s", exc)
-                return exc
-        return None
+def ready(request: Request) -> None:
+    """NotReady while the engines start, EngineDead once one has died."""
+    request.app.state.readiness.check()
 
-    def with_engines(body: dict) -> dict:
-        return {**body, "engines": state.health()} if critic is not None else body
 
-    @app.get("/health")
-    async def health() -> JSONResponse:
-        dead = gone()
-        if dead is not None:
-            return JSONResponse(with_engines({"status": "failed", "error": str(dead)}), status_code=503)
-        if state.ready:
-            return JSONResponse(with_engines({"status": "ok", "model": model_name}))
-        return JSONResponse(
-            with_engines({"status": "failed" if state.error else "starting", "error": state.error}),
-            status_code=503,
-        )
+def get_serving(request: Request) -> Serving:
+    return request.app.state.serving
 
-    @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        # no key: the page loads without one and sends the key the user types with each API call
-        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY})
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+async def json_body(request: Request) -> dict:
+    return parse_body(await request.body())
 
-    @app.get("/metrics")
-    async def prometheus() -> Response:
-        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
-    @app.get("/v1/models")
-    async def list_models(request: Request):
-        try:
-            check(request)
-            return {"object": "list", "data": serving.models()}
-        except Exception as exc:
-            return fail(exc)
+ServingDep = Annotated[Serving, Depends(get_serving)]
+JsonBody = Annotated[dict, Depends(json_body)]
 
-    @app.get("/v1/models/{model_id:path}")
-    async def get_model(model_id: str, request: Request):
-        try:
-            check(request)
-            for m in serving.models():
-                if m["id"] == model_id:
-                    return m
-            raise ModelNotFound(f"model {model_id!r} does not exist")
-        except Exception as exc:
-            return fail(exc)
+# ------------------------------------------------------------------ routes
 
-    async def handle(request: Request, kind: str):
-        try:
-            check(request)
-            body = parse_body(await request.body())
-            plan = serving.plan_chat(body) if kind == "chat" else serving.plan_completion(body)
-            if body.get("stream"):
-                return StreamingResponse(
-                    serving.stream(plan),
-                    media_type="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-                )
-            result = await _until_disconnect(request, serving.complete(plan))
-            if result is None:
-                return Response(status_code=499)  # nobody is listening any more
-            return JSONResponse(result)
-        except Exception as exc:
-            return fail(exc)
+site = APIRouter()
+"""What answers without a key: /health, /metrics and the watcher page."""
+api = APIRouter(route_class=OpenAIRoute, dependencies=[Depends(authorized), Depends(ready)])
+"""The OpenAI API: the key is checked first, then readiness."""
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
-    @app.post("/v1/responses")
-    async def responses(request: Request):
-        try:
-            check(request)
-            body = parse_body(await request.body())
-            plan, shape = serving.plan_response(body)
-            if body.get("stream"):
-                return StreamingResponse(
-                    serving.stream_response(plan, shape),
-                    media_type="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-                )
-            result = await _until_disconnect(request, serving.complete_response(plan, shape))
-            if result is None:
-                return Response(status_code=499)
-            return JSONResponse(result)
-        except Exception as exc:
-            return fail(exc)
 
-    @app.post("/v1/chat/completions")
-    async def chat_completions(request: Request):
-        return await handle(request, "chat")
+@site.get("/health")
+async def health(request: Request) -> JSONResponse:
+    code, body = request.app.state.readiness.health()
+    return JSONResponse(body, status_code=code)
 
-    @app.post("/v1/completions")
-    async def completions(request: Request):
-        return await handle(request, "completion")
 
-    return app
+@site.get("/", include_in_schema=False)
+async def page() -> FileResponse:
+    # no key: the page loads without one and sends the key the user types with each API call
+    return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY})
+
+
+@site.get("/metrics")
+async def prometheus(request: Request) -> Response:
+    return Response(request.app.state.serving.metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+
+@api.get("/v1/models")
+async def list_models(serving: ServingDep):
+    return {"object": "list", "data": serving.models()}
+
+
+@api.get("/v1/models/{model_id:path}")
+async def get_model(model_id: str, serving: ServingDep):
+    for m in serving.models():
+        if m["id"] == model_id:
+            return m
+    raise ModelNotFound(f"model {model_id!r} does not exist")
+
+
+@api.post("/v1/chat/completions")
+async def chat_completions(request: Request, body: JsonBody, serving: ServingDep) -> Response:
+    plan = serving.plan_chat(body)
+    return await respond(request, body, lambda: serving.stream(plan), lambda: serving.complete(plan))
+
+
+@api.post("/v1/completions")
+async def completions(request: Request, body: JsonBody, serving: ServingDep) -> Response:
+    plan = serving.plan_completion(body)
+    return await respond(request, body, lambda: serving.stream(plan), lambda: serving.complete(plan))
+
+
+@api.post("/v1/responses")
+async def responses(request: Request, body: JsonBody, serving: ServingDep) -> Response:
+    plan, shape = serving.plan_response(body)
+    return await respond(
+        request,
+        body,
+        lambda: serving.stream_response(plan, shape),
+        lambda: serving.complete_response(plan, shape),
+    )
+
+
+async def respond(
+    request: Request,
+    body: dict,
+    stream: Callable[[], AsyncIterator[str]],
+    complete: Callable[[], Awaitable[dict]],
+) -> Response:
+    """With `stream` asked for, the SSE stream `stream()` starts; else the JSON of `complete()`,
+    or 499 (and the work cancelled) when the client goes away first."""
+    if body.get("stream"):
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=SSE_HEADERS)
+    result = await _until_disconnect(request, complete())
+    if result is None:
+        return Response(status_code=499)  # nobody is listening any more
+    return JSONResponse(result)
 
 
 async def _until_disconnect(request: Request, coro):
@@ -334,6 +243,40 @@ async def _until_disconnect(request: Request, coro):
     if work.cancelled():
         return None
     return work.result()
+
+
+# ------------------------------------------------------------------ the app
+
+
+def build_app(
+    engine,
+    model_name: str,
+    *,
+    api_key: str | None = None,
+    max_concurrent_loops: int = 64,
+    max_queued_loops: int = 256,
+    debug_faults: bool = False,
+    run_code: bool = False,
+    start_engine: bool = True,
+    on_start_failed=None,
+    critic=None,
+) -> FastAPI:
+    """The app for one engine (and `critic`, the engine of the loops' feedback and rewrites).
+    With `start_engine`, the engines start in a worker thread when the app starts (so /health
+    can answer meanwhile) and shut down at exit (readiness.py)."""
+    metrics = Metrics(engine, critic)
+    gate = LoopGate(max_concurrent_loops, max_queued_loops, metrics)
+    engines = {"main": engine, **({"critic": critic} if critic is not None else {})}
+    app = FastAPI(title="selfrefine", lifespan=lifespan)
+    app.state.serving = Serving(
+        engine, model_name, gate, metrics, debug_faults=debug_faults, run_code=run_code, critic=critic
+    )
+    app.state.readiness = Readiness(engines, model_name, start=start_engine, on_start_failed=on_start_failed)
+    app.state.api_key = api_key
+    app.include_router(site)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(api)
+    return app
 
 
 def serve(
@@ -384,5 +327,5 @@ def serve(
     )
     server = uvicorn.Server(config)
     server.run()
-    if app.state.status.error:
+    if app.state.readiness.error:
         raise SystemExit(1)
