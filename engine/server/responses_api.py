@@ -136,50 +136,12 @@ def input_messages(items: str | list[Any]) -> list[dict]:
             raise InvalidParameter(param, "must be an object (a message or a function_call(_output) item)")
         kind = item.get("type", "message" if "role" in item else None)
         if kind == "message":
-            role = item.get("role")
-            if role not in _ROLES:
-                raise InvalidParameter(f"{param}.role", f"must be one of {list(_ROLES)}, not {role!r}")
-            if "content" not in item:
-                raise InvalidParameter(f"{param}.content", "is required")
-            content = _part_text(item["content"], f"{param}.content", _TEXT_PARTS)
-            messages.append({"role": role, "content": content})
+            messages.append(_message(item, param))
         elif kind == "function_call":
-            for key in ("call_id", "name", "arguments"):
-                if not isinstance(item.get(key), str) or (key != "arguments" and not item[key]):
-                    raise InvalidParameter(f"{param}.{key}", "is required (a string)")
-            try:
-                args = json.loads(item["arguments"])
-            except ValueError:
-                args = None
-            if not isinstance(args, dict):
-                raise InvalidParameter(f"{param}.arguments", "must be a JSON object, as text")
-            call = {
-                "id": item["call_id"],
-                "type": "function",
-                "function": {"name": item["name"], "arguments": item["arguments"]},
-            }
-            last = messages[-1] if messages else None
-            if last is not None and last["role"] == "assistant":
-                last.setdefault("tool_calls", []).append(call)
-            else:
-                messages.append({"role": "assistant", "content": "", "tool_calls": [call]})
+            _add_call(messages, item, param)
             calls[item["call_id"]] = item["name"]
         elif kind == "function_call_output":
-            call_id = item.get("call_id")
-            if not isinstance(call_id, str) or not call_id:
-                raise InvalidParameter(f"{param}.call_id", "is required (a string)")
-            if call_id not in calls:
-                raise InvalidParameter(
-                    f"{param}.call_id",
-                    f"{call_id!r} answers no function_call item before it: this server stores no "
-                    "responses, so send the function_call item itself in `input` too",
-                )
-            if "output" not in item:
-                raise InvalidParameter(f"{param}.output", "is required")
-            output = _part_text(item["output"], f"{param}.output", _TEXT_PARTS)
-            messages.append(
-                {"role": "tool", "tool_call_id": call_id, "name": calls[call_id], "content": output}
-            )
+            messages.append(_call_output(item, param, calls))
         elif kind == "item_reference":
             raise InvalidParameter(f"{param}.type", "item_reference " + _NO_STORE)
         else:
@@ -189,6 +151,56 @@ def input_messages(items: str | list[Any]) -> list[dict]:
                 "function_call_output items",
             )
     return messages
+
+
+def _message(item: dict, param: str) -> dict:
+    role = item.get("role")
+    if role not in _ROLES:
+        raise InvalidParameter(f"{param}.role", f"must be one of {list(_ROLES)}, not {role!r}")
+    if "content" not in item:
+        raise InvalidParameter(f"{param}.content", "is required")
+    return {"role": role, "content": _part_text(item["content"], f"{param}.content", _TEXT_PARTS)}
+
+
+def _add_call(messages: list[dict], item: dict, param: str) -> None:
+    """Add a function_call item to `messages` as a tool call of the assistant message it follows
+    (or of a new one)."""
+    for key in ("call_id", "name", "arguments"):
+        if not isinstance(item.get(key), str) or (key != "arguments" and not item[key]):
+            raise InvalidParameter(f"{param}.{key}", "is required (a string)")
+    try:
+        args = json.loads(item["arguments"])
+    except ValueError:
+        args = None
+    if not isinstance(args, dict):
+        raise InvalidParameter(f"{param}.arguments", "must be a JSON object, as text")
+    call = {
+        "id": item["call_id"],
+        "type": "function",
+        "function": {"name": item["name"], "arguments": item["arguments"]},
+    }
+    last = messages[-1] if messages else None
+    if last is not None and last["role"] == "assistant":
+        last.setdefault("tool_calls", []).append(call)
+    else:
+        messages.append({"role": "assistant", "content": "", "tool_calls": [call]})
+
+
+def _call_output(item: dict, param: str, calls: dict[str, str]) -> dict:
+    """The tool message of a function_call_output item (`calls`: the names of the calls so far)."""
+    call_id = item.get("call_id")
+    if not isinstance(call_id, str) or not call_id:
+        raise InvalidParameter(f"{param}.call_id", "is required (a string)")
+    if call_id not in calls:
+        raise InvalidParameter(
+            f"{param}.call_id",
+            f"{call_id!r} answers no function_call item before it: this server stores no "
+            "responses, so send the function_call item itself in `input` too",
+        )
+    if "output" not in item:
+        raise InvalidParameter(f"{param}.output", "is required")
+    output = _part_text(item["output"], f"{param}.output", _TEXT_PARTS)
+    return {"role": "tool", "tool_call_id": call_id, "name": calls[call_id], "content": output}
 
 
 def _response_format(text: dict | None) -> dict | None:

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable
 
 from pydantic import ValidationError
 
-from selfrefine.engine.errors import EngineFault, InvalidParameter, PromptTooLong
+from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.generic import make_item
 from selfrefine.engine.loop import MIN_ROOM, Item, refine
 from selfrefine.engine.server import REFINE_SUFFIX
@@ -33,6 +33,7 @@ from selfrefine.engine.server.events import (
     TextDelta,
     render,
 )
+from selfrefine.engine.server.faults import FaultAt
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import (
     BaseCompletionRequest,
@@ -57,7 +58,7 @@ from selfrefine.engine.server.responses_api import (
 )
 from selfrefine.engine.server.streaming import ChunkRenderer
 from selfrefine.engine.server.tools import ToolUse
-from selfrefine.engine.types import Call, Completion, Sampling, TokenLogprob
+from selfrefine.engine.types import Call, Sampling, TokenLogprob
 
 DEFAULT_CHAT_MAX_TOKENS = 512
 DEFAULT_COMPLETION_MAX_TOKENS = 16  # OpenAI's default for /v1/completions
@@ -111,30 +112,6 @@ class LoopGate:
             finally:
                 self.running -= 1
                 self._update()
-
-
-class _FaultAt:
-    """Debug hook (`serve --debug-faults`): the real engine serves the calls before the given
-    stage, then the call of that stage fails as an engine fault would. A loop's main engine and
-    critic wrap with one count (`shared`: the main engine's hook), so the stage is the loop's."""
-
-    CALL_INDEX = {"draft": 0, "feedback": 1, "refine": 2}
-
-    def __init__(self, engine, stage: str, shared: _FaultAt | None = None):
-        self.engine, self.name = engine, engine.name
-        self.tokenizer, self.max_model_len = engine.tokenizer, engine.max_model_len
-        self.fail_at = self.CALL_INDEX[stage]
-        self.count = shared.count if shared is not None else [0]
-
-    @property
-    def calls(self) -> int:
-        return self.count[0]
-
-    async def generate(self, prompt_ids, sampling, json_schema=None, **kwargs) -> Completion:
-        self.count[0] += 1
-        if self.calls - 1 == self.fail_at:
-            raise EngineFault(f"injected engine fault at call {self.calls} (debug hook)")
-        return await self.engine.generate(prompt_ids, sampling, json_schema, **kwargs)
 
 
 ANSWER_FROM_RESULTS = "Answer the user's question in plain words from the tool results above."
@@ -222,14 +199,14 @@ class Serving:
 
     def _job_engines(self, req: BaseCompletionRequest) -> tuple:
         """(engine, critic) of one job: the critic None without one; with a debug fault both
-        wrapped in one _FaultAt count."""
+        wrapped in one FaultAt count."""
         fault = req.selfrefine.debug_fault if req.selfrefine else None
         if fault is None:
             return self.engine, self.critic
         if not self.debug_faults:
             raise InvalidParameter("selfrefine.debug_fault", "needs a server started with --debug-faults")
-        main = _FaultAt(self.engine, fault)
-        return main, _FaultAt(self.critic, fault, shared=main) if self.critic is not None else None
+        main = FaultAt(self.engine, fault)
+        return main, FaultAt(self.critic, fault, shared=main) if self.critic is not None else None
 
     def _check_token_ids(self, ids: list[int], param: str) -> None:
         vocab = len(self.engine.tokenizer)
@@ -239,52 +216,19 @@ class Serving:
 
     def _plan(self, req: BaseCompletionRequest, kind: str) -> Plan:
         refining = self._is_refine(req.model)
-        if req.selfrefine is not None and not refining:
-            raise InvalidParameter("selfrefine", f"only applies to the model {self.refine_name!r}")
-        logprobs = req.logprob_count()
-        if refining and logprobs is not None:
-            raise InvalidParameter(
-                "logprobs",
-                f"is not supported on the Self-Refine model {self.refine_name!r}: its answer is chosen "
-                "among a draft and rewrites made by several engine calls, so it has no single "
-                f"sequence of token probabilities; ask the plain model {self.model_name!r} for logprobs",
-            )
+        logprobs = self._logprobs(req, refining)
         use = self._tool_use(req, refining) if kind == "chat" else None
         schema = use.schema() if use is not None and use.forced else req.answer_schema()
         default_max = DEFAULT_CHAT_MAX_TOKENS if kind == "chat" else DEFAULT_COMPLETION_MAX_TOKENS
         opts = req.selfrefine
         if refining and opts is None:
             opts = SelfRefineOptions()
-        text_ids = None  # the prompt without the tools, where "auto" may need it
         if kind == "chat":
             assert isinstance(req, ChatCompletionRequest)
-            messages = req.chat()
-            if refining and messages[-1]["role"] != "user":
-                raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
-            ids = self._render_chat(messages, use.tools if use else None)
-            if use is not None and use.choice == "auto" and use.answered:
-                # where the model writes no new call and no text, it is asked again without the
-                # tools, told to answer from their results
-                text_ids = self._render_chat([*messages, {"role": "system", "content": ANSWER_FROM_RESULTS}])
-            units = [(messages, ids)] * req.n
+            units, text_ids = self._chat_units(req, refining, use)
         else:
             assert isinstance(req, CompletionRequest)
-            units = []
-            for param, prompt in req.prompts():
-                if isinstance(prompt, list):  # token ids, as OpenAI's API allows
-                    if refining:
-                        raise InvalidParameter(
-                            param,
-                            f"token ids are only accepted by the plain model {self.model_name!r}: "
-                            "a Self-Refine loop puts the prompt's text into a chat turn, so send text",
-                        )
-                    self._check_token_ids(prompt, param)
-                    ids = list(prompt)
-                elif refining:
-                    ids = self._render_chat([{"role": "user", "content": prompt}])
-                else:
-                    ids = list(self.engine.tokenizer.encode(prompt))
-                units += [(prompt, ids)] * req.n
+            units, text_ids = self._completion_units(req, refining), None
         jobs = []
         for i, (source, ids) in enumerate(units):
             self._check_fits(ids, MIN_ROOM if refining else 1)
@@ -308,6 +252,57 @@ class Serving:
             logprobs=logprobs,
             tools=use,
         )
+
+    def _logprobs(self, req: BaseCompletionRequest, refining: bool) -> int | None:
+        """The request's logprobs count, once loop options and logprobs are checked against the
+        model name (loop options on the refining name only, logprobs on the plain one only)."""
+        if req.selfrefine is not None and not refining:
+            raise InvalidParameter("selfrefine", f"only applies to the model {self.refine_name!r}")
+        logprobs = req.logprob_count()
+        if refining and logprobs is not None:
+            raise InvalidParameter(
+                "logprobs",
+                f"is not supported on the Self-Refine model {self.refine_name!r}: its answer is chosen "
+                "among a draft and rewrites made by several engine calls, so it has no single "
+                f"sequence of token probabilities; ask the plain model {self.model_name!r} for logprobs",
+            )
+        return logprobs
+
+    def _chat_units(
+        self, req: ChatCompletionRequest, refining: bool, use: ToolUse | None
+    ) -> tuple[list[tuple], list[int] | None]:
+        """(source, prompt ids) per choice, and the prompt without the tools where "auto" may
+        need it (else None)."""
+        messages = req.chat()
+        if refining and messages[-1]["role"] != "user":
+            raise InvalidParameter("messages", "the last message must be from the user for a refine loop")
+        ids = self._render_chat(messages, use.tools if use else None)
+        text_ids = None
+        if use is not None and use.choice == "auto" and use.answered:
+            # where the model writes no new call and no text, it is asked again without the
+            # tools, told to answer from their results
+            text_ids = self._render_chat([*messages, {"role": "system", "content": ANSWER_FROM_RESULTS}])
+        return [(messages, ids)] * req.n, text_ids
+
+    def _completion_units(self, req: CompletionRequest, refining: bool) -> list[tuple]:
+        """(prompt, prompt ids) per choice: `n` of each prompt."""
+        units: list[tuple] = []
+        for param, prompt in req.prompts():
+            if isinstance(prompt, list):  # token ids, as OpenAI's API allows
+                if refining:
+                    raise InvalidParameter(
+                        param,
+                        f"token ids are only accepted by the plain model {self.model_name!r}: "
+                        "a Self-Refine loop puts the prompt's text into a chat turn, so send text",
+                    )
+                self._check_token_ids(prompt, param)
+                ids = list(prompt)
+            elif refining:
+                ids = self._render_chat([{"role": "user", "content": prompt}])
+            else:
+                ids = list(self.engine.tokenizer.encode(prompt))
+            units += [(prompt, ids)] * req.n
+        return units
 
     def _tool_use(self, req: ChatCompletionRequest, refining: bool) -> ToolUse | None:
         """The request's tools, checked against the model name and the model's chat template."""
