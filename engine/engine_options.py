@@ -73,12 +73,16 @@ class Option:
             return f"{'>' if open_ else '>='} {lo:g}"
         return f"<= {hi:g}" if hi is not None else ""
 
+    @property
+    def base(self) -> type:
+        """The type without None: `int` for `int | None`."""
+        return next(t for t in typing.get_args(self.type) or (self.type,) if t is not type(None))
+
     def check(self, value: Any) -> None:
         """InvalidParameter naming the option unless `value` has its type, choices and bounds."""
-        allowed = typing.get_args(self.type) or (self.type,)
-        if value is None and type(None) in allowed:
+        if value is None and type(None) in typing.get_args(self.type):
             return
-        base = allowed[0]
+        base = self.base
         if not isinstance(value, float | int if base is float else base) or (
             base is not bool and isinstance(value, bool)
         ):
