@@ -9,8 +9,13 @@ bound their threads to both cores and the suite ran slower than serially.
 The order comes from tests/durations.json, each group's seconds in a whole run, written by
 `pytest ... --record-durations`. A group it lacks goes out after those it has; a stale file only
 costs balance between the workers, never a test.
+
+A test marked `all_cores` runs alone on every core: it waits for the other workers' running
+tests to end, and theirs wait for it (a lock on a file, `cores_lock`).
 """
 
+import contextlib
+import fcntl
 import importlib.util
 import json
 import os
@@ -19,11 +24,15 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 # The cores this test process was given, before an xdist worker pins itself to its share of them.
 ALL_CORES: list[int] = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
 
 GROUPS_FILE = "SELFREFINE_TEST_GROUPS"
 """The environment variable naming the file where xdist workers write each test's group."""
+CORES_LOCK = "SELFREFINE_TEST_CORES_LOCK"
+"""The environment variable naming the folder of the files that `cores_lock` locks."""
 DURATIONS = Path(__file__).with_name("durations.json")
 
 _groups: dict[str, str] = {}
@@ -41,6 +50,23 @@ def worker_cores(worker: str, workers: int, cores: list[int]) -> list[int]:
     share, extra = divmod(len(cores), workers)
     start = i * share + min(i, extra)
     return cores[start : start + share + (i < extra)]
+
+
+def thread_cores(pid: int) -> dict[int, set[int]]:
+    """Each thread of process `pid` -> the cores it may run on, as the kernel has it
+    (`Cpus_allowed_list` of /proc/<pid>/task/<tid>/status); a thread that ends meanwhile is
+    left out."""
+    from selfrefine.engine.vllm_engine import _parse_ids  # the same id lists: `0-1,4`
+
+    out: dict[int, set[int]] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+        except OSError:
+            continue
+        ids = next(line for line in status.splitlines() if line.startswith("Cpus_allowed_list:"))
+        out[int(task.name)] = set(_parse_ids(ids.split(":", 1)[1]))
+    return out
 
 
 def xdist_group(item) -> str:
@@ -80,21 +106,64 @@ def _worker() -> str | None:
 def pytest_configure(config):
     """A worker pins itself to its cores, and so do the engines and servers it starts (affinity is
     inherited, and vLLM's CPU worker binds its OpenMP threads to VLLM_CPU_OMP_THREADS_BIND, which
-    the engine's default takes from the affinity). The controller picks the groups file."""
+    the engine's default takes from the affinity). The controller picks the groups file and the
+    folder of the cores lock, which the workers it starts inherit."""
     global _seconds
+    config.addinivalue_line("markers", "all_cores: runs alone, on every core the suite was given")
     worker = _worker()
     if worker is None:  # the controller, or no xdist
         if config.getoption("record_durations"):
             _seconds = defaultdict(float)
-        if config.pluginmanager.hasplugin("xdist") and config.getoption("dist", "no") == "loadgroup":
+        if config.pluginmanager.hasplugin("xdist") and config.getoption("dist", "no") != "no":
             folder = tempfile.mkdtemp(prefix="selfrefine-test-groups-")
-            os.environ[GROUPS_FILE] = os.path.join(folder, "groups.json")
+            os.environ[CORES_LOCK] = folder
+            if config.getoption("dist") == "loadgroup":
+                os.environ[GROUPS_FILE] = os.path.join(folder, "groups.json")
         return
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     mine = worker_cores(worker, workers, ALL_CORES) if ALL_CORES else []
     if mine and mine != ALL_CORES:
         os.sched_setaffinity(0, mine)
         os.environ.pop("VLLM_CPU_OMP_THREADS_BIND", None)  # the engine's default binds to `mine`
+
+
+@contextlib.contextmanager
+def cores_lock(alone: bool):
+    """Held by every test of an xdist worker: shared, or (`alone`) exclusive, so that an
+    `all_cores` test runs while no other worker runs a test. A test that wants it alone first
+    takes the gate, which the others pass through on their way in: once it waits, no new test
+    starts, and it runs when the running ones end. Only between xdist workers; locks go with the
+    process, so a crashed worker holds none."""
+    folder = os.environ.get(CORES_LOCK)
+    if not folder or _worker() is None:
+        yield
+        return
+    with open(os.path.join(folder, "gate"), "a") as gate, open(os.path.join(folder, "cores"), "a") as cores:
+        fcntl.flock(gate, fcntl.LOCK_EX)
+        fcntl.flock(cores, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        if not alone:
+            fcntl.flock(gate, fcntl.LOCK_UN)
+        yield  # closing the files releases both
+
+
+@contextlib.contextmanager
+def on_all_cores():
+    """This thread (and what it starts) on every core the suite was given, as without xdist, and
+    back on its worker's share after."""
+    mine = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, ALL_CORES)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, mine)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    # setup, call and teardown (a session fixture's teardown included) under the lock
+    alone = item.get_closest_marker("all_cores") is not None
+    with cores_lock(alone), on_all_cores() if alone and ALL_CORES else contextlib.nullcontext():
+        return (yield)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -131,9 +200,9 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 def pytest_unconfigure(config):
-    path = os.environ.get(GROUPS_FILE)
-    if path and _worker() is None:
-        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+    folder = os.environ.get(CORES_LOCK)
+    if folder and _worker() is None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _make_scheduler(config, log):
