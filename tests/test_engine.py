@@ -128,29 +128,54 @@ def test_engine_rejects_bad_prompts_with_clear_errors(real):
     assert 1 <= out.completion_tokens <= 8 and out.prompt_tokens >= 1
 
 
-def test_the_model_runs_in_the_engine_core_process_bound_to_this_process_cores(real):
+def test_the_model_runs_in_the_engine_core_process_with_its_threads_on_the_bound_core(
+    test_model_path, monkeypatch
+):
     """One CPU worker runs in vLLM's engine-core process (cpu_one_process_env), with the OpenMP
-    binding vLLM gives a worker process: no VLLM::Worker process, and the engine core on this
-    process's cores (under make test, the xdist worker's one core)."""
+    binding vLLM gives a worker process: no VLLM::Worker process, and every thread of the engine
+    core on the one core it is bound to, as /proc has it, while this process may use every core
+    the suite was given, so that a binding which did not take effect shows as the wider mask the
+    engine core inherits (measured so: every thread on `0-1`). The core is this worker's own under
+    make test, where no other test runs on it."""
     import os
 
     import psutil
 
-    engine, run = real
-    if not engine.is_cpu:
-        pytest.skip("the one-process layout is vLLM's CPU build's")
-    titled = {}
-    for p in psutil.Process().children(recursive=True):
+    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+    from tests.conftest import TEST_MODEL, hosted
+    from tests.parallel import ALL_CORES, on_all_cores, thread_cores
+
+    if len(ALL_CORES) < 2:
+        pytest.fail("a binding narrower than this process's cores needs 2 cores (CI has 2)")
+    core = max(os.sched_getaffinity(0))
+    monkeypatch.setenv("VLLM_CPU_OMP_THREADS_BIND", str(core))
+    options = EngineOptions(max_model_len=512, kv_cache_gib=0.25)
+    before = {p.pid for p in psutil.Process().children(recursive=True)}  # other tests' engines
+    with on_all_cores():
+        assert sorted(os.sched_getaffinity(0)) == ALL_CORES
+        engine_here = hosted(lambda: VLLMEngine(test_model_path, TEST_MODEL, options).start())
+        engine, run = next(engine_here)
         try:
-            titled.setdefault(" ".join(p.cmdline()).split(" ")[0], []).append(p)
-        except psutil.Error:
-            continue
-    assert "VLLM::Worker" not in titled and titled.get("VLLM::EngineCore"), sorted(titled)
-    mine = set(os.sched_getaffinity(0))
-    for core in titled["VLLM::EngineCore"]:  # (its environ is unreadable: vLLM retitles it)
-        assert set(core.cpu_affinity()) <= mine
-    out = run(engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=4, temperature=0)))
-    assert out.completion_tokens >= 1
+            if not engine.is_cpu:
+                pytest.skip("the one-process layout is vLLM's CPU build's")
+            out = run(
+                engine.generate(engine.tokenizer.encode("Hello"), Sampling(max_tokens=4, temperature=0))
+            )
+            assert out.completion_tokens >= 1
+            titled: dict[str, list] = {}
+            for p in psutil.Process().children(recursive=True):
+                if p.pid in before:
+                    continue
+                try:
+                    titled.setdefault(p.cmdline()[0], []).append(p)
+                except (psutil.Error, IndexError):
+                    continue
+            assert "VLLM::Worker" not in titled and titled.get("VLLM::EngineCore"), sorted(titled)
+            for proc in titled["VLLM::EngineCore"]:
+                threads = thread_cores(proc.pid)
+                assert threads and all(cores == {core} for cores in threads.values()), (core, threads)
+        finally:
+            engine_here.close()  # shuts the engine down
 
 
 def test_cancel_aborts_the_request_inside_vllm(real):
