@@ -352,22 +352,25 @@ def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():
 
 
 @pytest.mark.engine
+@pytest.mark.all_cores
 def test_serve_data_parallel_2_answers_from_both_replicas(tmp_path_factory):
-    """`serve -dp 2` on this CPU answers from both replicas, as vLLM's own per-engine counters
-    show. Given two cores or more, the server binds each replica's worker to its own core by the
-    engine's default (`0|1`); under `make test` each xdist worker has one core, and the replicas
-    share it (`c|c`): given every core while the other worker ran, it took 62 and 249 s in two
-    runs, against 36 s in a serial run."""
+    """`serve -dp 2` on this CPU with the engine's default binding (`0|1` on two cores,
+    docs/deployment.md): each replica's vLLM worker has every thread on its own half of the cores,
+    as /proc has it, and the server answers from both replicas, as vLLM's own per-engine counters
+    show. Under `make test` it runs alone on both cores (all_cores: the other xdist worker waits)."""
     import concurrent.futures
 
-    from tests.parallel import ALL_CORES
+    import psutil
+
+    from tests.parallel import ALL_CORES, thread_cores
     from tests.test_server import PLAIN, launch, stop, wait_ready
 
     if len(ALL_CORES) < 2:
         pytest.fail("the data-parallel test needs 2 cores (CI has 2)")
-    mine = sorted(os.sched_getaffinity(0))
-    bind = None if len(mine) >= 2 else f"{mine[0]}|{mine[0]}"
-    srv = launch(tmp_path_factory, "-dp", "2", env={"VLLM_CPU_OMP_THREADS_BIND": bind})
+    assert sorted(os.sched_getaffinity(0)) == ALL_CORES
+    half = (len(ALL_CORES) + 1) // 2
+    documented = {0: set(ALL_CORES[:half]), 1: set(ALL_CORES[half:])}
+    srv = launch(tmp_path_factory, "-dp", "2", env={"VLLM_CPU_OMP_THREADS_BIND": None})
     try:
         wait_ready(srv)
         client = srv.client()
@@ -394,5 +397,19 @@ def test_serve_data_parallel_2_answers_from_both_replicas(tmp_path_factory):
                 done[engine] = done.get(engine, 0) + value
         assert set(done) == {"0", "1"} and all(v >= 1 for v in done.values()), done
         assert sum(done.values()) == 8
+        # read after the requests: every thread the workers started for them is there
+        workers: dict[int, list[psutil.Process]] = {}  # replica -> the processes running its model
+        for p in psutil.Process(srv.proc.pid).children(recursive=True):
+            title = p.cmdline()[0]
+            if title.startswith("VLLM::EngineCore_DP"):
+                replica = int(title.removeprefix("VLLM::EngineCore_DP"))
+                workers[replica] = [w for w in p.children(recursive=True) if w.cmdline()[0] == "VLLM::Worker"]
+        assert sorted(workers) == [0, 1] and all(len(w) == 1 for w in workers.values()), workers
+        seen = {}  # replica -> the one set of cores every thread of its worker may run on
+        for replica, (worker,) in workers.items():
+            masks = {frozenset(cores) for cores in thread_cores(worker.pid).values()}
+            assert len(masks) == 1, (replica, masks)
+            seen[replica] = set(masks.pop())
+        assert seen == documented and seen[0].isdisjoint(seen[1]), seen
     finally:
         stop(srv)
