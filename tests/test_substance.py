@@ -7,8 +7,9 @@ import asyncio
 import pytest
 
 from selfrefine.engine import checks, substance
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.loop import refine
 from tests.fakes import ScriptedEngine, fb
 
 BAKE = "Write a message of at most 200 characters announcing a bake sale at a school."
@@ -177,11 +178,25 @@ def _loop(script, request_, **cfg):
 TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 
 
-def test_the_demo_keeps_the_faithful_cut_not_the_invented_discount():
+ONE_LONG = (
+    "Join us for our school bake sale this Friday, where delicious cookies, cakes, brownies and lemon "
+    "bars baked by our students and their families will be on offer and every purchase supports our "
+    "classrooms and library."
+)
+
+
+def test_the_demo_keeps_its_own_sentences_cut_to_the_limit():
     long_draft = BAKE_DRAFT + " Every dollar goes to the library fund, so please tell your neighbours too."
+    res = _loop([long_draft, fb(TOP, stop=True, points=()), "never asked"], BAKE, candidates=2)
+    assert res.answer == BAKE_DRAFT[: BAKE_DRAFT.index(" We can't")] and len(res.answer) <= 200
+    assert [c.model for c in res.trace if c.stage == "refine"] == ["tools"]  # no rewrite written
+
+
+def test_the_demo_keeps_the_faithful_cut_not_the_invented_discount():
     invented = "Promote a sale at the school's Bake Store today, offering a 40% discount on all items."
     faithful = "Join our school bake sale this Friday! Cookies, cakes and brownies; every purchase helps."
-    res = _loop([long_draft, fb(TOP, stop=True, points=()), invented, faithful], BAKE, candidates=2)
+    assert len(ONE_LONG) > 200  # one sentence: the tools have no cut to offer
+    res = _loop([ONE_LONG, fb(TOP, stop=True, points=()), invented, faithful], BAKE, candidates=2)
     assert res.answer == faithful
     assert res.checks[substance.INVENTED] == 1  # the refused candidate is counted
 
@@ -202,7 +217,7 @@ def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
 
 
 def test_substance_off_keeps_the_old_behaviour():
-    long_draft = BAKE_DRAFT + " Every dollar goes to the library fund, so please tell your neighbours too."
+    long_draft = ONE_LONG
     invented = "Promote a sale at the school's Bake Store today, offering a 40% discount on all items."
     res = _loop(
         [long_draft, fb(TOP, stop=True, points=()), invented, "x " * 300],
