@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from selfrefine.engine.loop import RefineConfig
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.stopping import StopPolicy
 from selfrefine.engine.types import Call, LoopError, LoopResult

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
 from selfrefine.bench.summary import ModeRun, summarize
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.engine_options import default
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling

@@ -8,27 +8,19 @@ import json
 from typing import TYPE_CHECKING
 
 from selfrefine.engine import checks
+from selfrefine.engine.checks import GUARD, PAIRWISE
 from selfrefine.engine.history import ContextFull, Conversation, chat_format
 from selfrefine.engine.types import Call, Engine, Sampling
 from selfrefine.grammars.feedback import verdict_schema
 
 if TYPE_CHECKING:
     from selfrefine.engine.config import RefineConfig
-    from selfrefine.engine.loop import Item
+    from selfrefine.engine.item import Item
 
-GUARD = "guard"
-"""Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
-FAULTS = "faults"
-"""Count key: a rewrite refused because the request's tools find it no better: more faults than the
-answer it rewrote, or, after a fault, not fewer (`RefineConfig.candidates` > 1)."""
-PAIRWISE = "pairwise"
-"""Count key: a rewrite that did not win both orders of the pairwise verification."""
 RETRY_REASONS = {
     checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "
     "change what the problems named"
 }
-RETRYABLE = (GUARD, checks.IDENTICAL)
-"""Refusals a loop may answer with a retry (`RefineConfig.retry_on`)."""
 
 
 def refusal_reason(check: str) -> str:

@@ -49,6 +49,15 @@ REWRITE_CHECKS = (
 )
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
 The substance checks (engine.substance) run only where `judge_rewrite` is asked for them."""
+GUARD = "guard"
+"""Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
+FAULTS = "faults"
+"""Count key: a rewrite refused because the request's tools find it no better: more faults than the
+answer it rewrote, or, after a fault, not fewer (`RefineConfig.candidates` > 1)."""
+PAIRWISE = "pairwise"
+"""Count key: a rewrite that did not win both orders of the pairwise verification."""
+RETRYABLE = (GUARD, IDENTICAL)
+"""Refusals a loop may answer with a retry (`RefineConfig.retry_on`)."""
 
 FEEDBACK_KEYS = frozenset({"feedback", "scores", "stop", "problems", "issues", "score"})
 

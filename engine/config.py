@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from selfrefine.engine.acceptance import GUARD, RETRYABLE
+from selfrefine.engine.checks import GUARD, RETRYABLE
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
-from selfrefine.engine.rewriting import STRATEGIES
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
 FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")
 VERIFY_MODES = ("off", "pairwise")
-REFINE_MODES = tuple(STRATEGIES)
+REFINE_MODES = ("rewrite", "append")
+"""rewrite and append: engine.rewriting.STRATEGIES has one strategy for each."""
 STATED_CHECKS = ("off", "catalog", "catalog+predicate")
 
 

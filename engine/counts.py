@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from selfrefine.engine import checks
-from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE
+from selfrefine.engine.checks import FAULTS, GUARD, PAIRWISE
 from selfrefine.engine.stopping import FAULT, UNMET
 
 if TYPE_CHECKING:

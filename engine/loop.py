@@ -15,43 +15,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from selfrefine.engine import checks, scheduling
 from selfrefine.engine import rewriting as rw
-from selfrefine.engine.acceptance import FAULTS, GUARD, PAIRWISE, Acceptance, refusal_reason
-from selfrefine.engine.config import FEEDBACK_MODES, REFINE_MODES, SELECTIONS, VERIFY_MODES, RefineConfig
-from selfrefine.engine.counts import FLAG_DISAGREED, OBSERVED, UNGROUNDED, check_counts
+from selfrefine.engine.acceptance import Acceptance, refusal_reason
+from selfrefine.engine.checks import FAULTS
+from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.counts import check_counts
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.history import ContextFull
 from selfrefine.engine.item import Event, Item, noted_conversation, request_text, select, start_conversation
 from selfrefine.engine.requirements import pick_requirements
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.rewriting import STRATEGIES, Rewrite
-from selfrefine.engine.stated import state_checks
-from selfrefine.engine.stopping import DONE, FAULT, STOP_REASONS, StopPolicy, StopRule
+from selfrefine.engine.stated import observer, state_checks
+from selfrefine.engine.stopping import DONE, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
-
-__all__ = [
-    "FAULT",
-    "FEEDBACK_MODES",
-    "FLAG_DISAGREED",
-    "GUARD",
-    "MIN_ROOM",
-    "OBSERVED",
-    "PAIRWISE",
-    "REFINE_MODES",
-    "SELECTIONS",
-    "STOP_REASONS",
-    "UNGROUNDED",
-    "VERIFY_MODES",
-    "Event",
-    "Item",
-    "RefineConfig",
-    "read_feedback",
-    "refine",
-    "select",
-    "start_conversation",
-]
 
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
 
@@ -87,8 +67,8 @@ async def _refine(
     await loop.draft()
     policy, reason = StopPolicy.of(cfg), "max_rounds"  # unless a rule or a refusal ends it first
     try:
-        await loop.pick_requirements()  # requirements form only: the checklist of every review
-        await state_checks(loop)  # stated_checks option: the critic's stated checks join the observers
+        loop.requirements, loop.review_cfg = await pick_requirements(loop)  # the requirements form's
+        await loop.state_checks()  # stated_checks option: the critic's stated checks join the observers
         for t in policy.review_rounds():
             review = await loop.critique(t)  # run the output (execution feedback), ask the critic, read it
             stop = policy.decide(review)
@@ -185,9 +165,12 @@ class _Loop:
         reference = f"{request}\n{y}"  # phrases the request or the plain answer use are allowed
         self.accept = Acceptance(cfg, item, self.critic, request, reference)
 
-    async def pick_requirements(self) -> None:
-        """Requirements form: the critic picks the request's requirements once (engine.requirements)."""
-        await pick_requirements(self)
+    async def state_checks(self) -> None:
+        """The critic's stated checks (engine.stated), where on, join the item's observers."""
+        stated = await state_checks(self)
+        if stated is not None and (stated.checks or stated.predicates):
+            self.item = replace(self.item, observe=observer(self.item.observe, stated))
+            self.seen.clear()
 
     async def critique(self, t: int) -> Review:
         """Round t's review of the last output, read and recorded (its score in `scores`)."""
@@ -307,28 +290,21 @@ class _Loop:
             raise ContextFull()
         prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]
         k = cfg.candidates - 1 if decided else cfg.candidates  # the edit's slot is not written
-        before, outs, calls, news, judged = seen.fault_count, [], [], [], []
+        before = seen.fault_count
+        cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault))
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
-        fixed = y if checks.is_non_answer(y, self.accept.request) else fixed  # no answer to fix
-        if fixed != y:  # the tools' own fix (no call) is a candidate like the others
-            outs, calls, news = [None], [Call.repair(fixed, t)], [fixed]
-            judged = [await self._judge(fixed, calls[0], y, points, before, fault)]
+        if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
+            await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
         for which in (range(min(len(prompts), k)), range(len(prompts), k)):
-            if not which or any(bad is None and n == 0 for n, _, bad in judged):
-                continue
-            o, c, n = await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which)
-            outs, calls, news = outs + o, calls + c, news + n
-            judged += [await self._judge(new, call, y, points, before, fault) for new, call in zip(n, c)]
-        i, *rest = rw.ranked(judged)
-        for j in rest:
-            calls[j].rejected = judged[j][2]  # counted: a check refused this candidate
-        calls[i].stage = "refine"
+            if which and not cands.settled:
+                await cands.add(*await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which))
+        i = cands.best()
         if isinstance(self.strategy, Rewrite):  # the output as kept (an announcing line cut)
-            self.conv.add_assistant_text(news[i])
+            self.conv.add_assistant_text(cands.news[i])
         else:
-            self.conv.add_assistant_ids(outs[i].token_ids)
-        self.trace.extend(calls)
-        return calls[i], news[i], judged[i][2]
+            self.conv.add_assistant_ids(cands.outs[i].token_ids)
+        self.trace.extend(cands.calls)
+        return cands.calls[i], cands.news[i], cands.judged[i][2]
 
     async def _judge(
         self, new: str, call: Call, y: str, points: list[str], before: int, fault: str | None

@@ -17,22 +17,24 @@ from selfrefine.grammars.feedback import (
 )
 
 if TYPE_CHECKING:
-    from selfrefine.engine.loop import _Loop
+    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.steps import Steps
 
 
-async def pick_requirements(loop: _Loop) -> None:
+async def pick_requirements(loop: Steps) -> tuple[tuple[str, ...], RefineConfig]:
     """Requirements form: the critic picks which of the request's clauses are requirements
     (a grammar-forced choice among them), once, right after the draft; the turn stays in the
-    history, so every review reuses it from the prefix cache. A request of fewer than two
-    clauses (or more than MAX_SEGMENTS), free-text feedback, or no pick leaves the plain
-    review: the picking turn is then taken out of the history again."""
+    history, so every review reuses it from the prefix cache. Returns (the requirements, the
+    configuration reviews run under). A request of fewer than two clauses (or more than
+    MAX_SEGMENTS), free-text feedback, or no pick gives none and the plain `points` review: the
+    picking turn is then taken out of the history again. Other forms: (), the loop's own."""
     item, cfg = loop.item, loop.cfg
     if cfg.spec.form != "requirements":
-        return
-    loop.review_cfg = replace(cfg, spec=replace(cfg.spec, form="points"))
+        return (), cfg
+    points = replace(cfg, spec=replace(cfg.spec, form="points"))
     clauses = request_clauses(request_turn(item, cfg))
     if cfg.feedback_mode != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
-        return
+        return (), points
     mark = len(loop.conv.ids)
     loop.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))
     budget, schema = requirements_budget(clauses), requirements_schema(clauses)
@@ -50,6 +52,6 @@ async def pick_requirements(loop: _Loop) -> None:
         picked, call.feedback_error = (), str(exc)
     if not picked:
         loop.conv.ids = loop.conv.ids[:mark]
-        return
-    loop.requirements, loop.review_cfg = picked, cfg
+        return (), points
     loop.emit({"type": "requirements", "round": 0, "requirements": list(picked)})
+    return picked, cfg

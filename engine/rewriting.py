@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import difflib
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from selfrefine.engine import checks
@@ -103,3 +104,36 @@ def ranked(judged: list[tuple[int, float, str | None]]) -> list[int]:
     """Candidates' indices, best first, from their (faults, change, failed check): those the checks
     pass first, then fewer faults, then the least change to the answer (its substance kept)."""
     return sorted(range(len(judged)), key=lambda i: (judged[i][2] is not None, judged[i][0], judged[i][1], i))
+
+
+Judged = tuple[int, float, "str | None"]
+"""A candidate's (faults the tools find, change from the answer, first check it fails or None)."""
+
+
+@dataclass
+class Candidates:
+    """One round's candidate rewrites as they are written, each judged by `judge(new, call)`."""
+
+    judge: Callable[[str, Call], Awaitable[Judged]]
+    outs: list[Completion | None] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
+    news: list[str] = field(default_factory=list)
+    judged: list[Judged] = field(default_factory=list)
+
+    async def add(self, outs: list, calls: list[Call], news: list[str]) -> None:
+        self.outs, self.calls, self.news = self.outs + outs, self.calls + calls, self.news + news
+        self.judged += [await self.judge(new, call) for new, call in zip(news, calls)]
+
+    @property
+    def settled(self) -> bool:
+        """One passes every check with no fault left: later waves are not written."""
+        return any(bad is None and n == 0 for n, _, bad in self.judged)
+
+    def best(self) -> int:
+        """The index of the one kept (`ranked`); its call becomes the round's `refine`, the others'
+        calls record the check that refused them."""
+        i, *rest = ranked(self.judged)
+        for j in rest:
+            self.calls[j].rejected = self.judged[j][2]
+        self.calls[i].stage = "refine"
+        return i

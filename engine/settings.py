@@ -11,9 +11,9 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 from selfrefine.engine import options as loop_options
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.engine_options import BY_NAME, EngineOptions, from_values
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.options import parse_aspects, parse_scale  # noqa: F401  (their old home)
 from selfrefine.engine.vllm_engine import VLLMEngine
 

@@ -39,7 +39,7 @@ from selfrefine.grammars.stated import (
 )
 
 if TYPE_CHECKING:
-    from selfrefine.engine.loop import _Loop
+    from selfrefine.engine.steps import Steps
 
 STAGE = "constraints"
 """The trace stage of the stating calls, and the type of their loop event."""
@@ -312,12 +312,12 @@ def stated_request(item: Item, cfg: RefineConfig) -> str:
     return "\n".join([*system, request_turn(item, cfg)])
 
 
-async def state_checks(loop: _Loop) -> Stated | None:
+async def state_checks(loop: Steps) -> Stated | None:
     """With `stated_checks` on, grammar feedback and a request that is not for code: the critic
     states the request's checks (one call; with predicates, two more), recorded in the trace as
-    stage "constraints" and sent as a "constraints" event; the kept ones join the item's observe
-    (loop.item is replaced, loop.seen emptied). The turns leave the conversation. None when off
-    or when the context has no room for the call."""
+    stage "constraints" and sent as a "constraints" event; the turns leave the conversation. The
+    caller joins the kept ones to the item's observe (`observer`). None when off or when the
+    context has no room for the call."""
     item, cfg = loop.item, loop.cfg
     if cfg.stated_checks == "off" or cfg.feedback_mode != "grammar":
         return None
@@ -333,13 +333,10 @@ async def state_checks(loop: _Loop) -> Stated | None:
     finally:
         loop.conv.ids = loop.conv.ids[:mark]
     loop.emit({"type": STAGE, "round": 0, **stated.record()})
-    if stated.checks or stated.predicates:
-        loop.item = replace(item, observe=observer(item.observe, stated))
-        loop.seen.clear()
     return stated
 
 
-async def ask(loop: _Loop, request: str, observed: str) -> Stated:
+async def ask(loop: Steps, request: str, observed: str) -> Stated:
     """The stating calls on the loop's conversation (left in it: the caller takes them out)."""
     cfg = loop.cfg
     loop.conv.add_user(CHECKS_TURN)
@@ -365,7 +362,7 @@ async def ask(loop: _Loop, request: str, observed: str) -> Stated:
     return stated
 
 
-async def _ask_predicates(loop: _Loop, request: str, stated: Stated) -> None:
+async def _ask_predicates(loop: Steps, request: str, stated: Stated) -> None:
     """Two predicate calls from one prompt, sampled with different seeds; sets `stated.predicates`
     (the valid ones) and `stated.backed` (two that quote the same words)."""
     cfg, budget = loop.cfg, predicate_budget()

@@ -23,7 +23,8 @@ from selfrefine.engine import models, quiet, settings
 from selfrefine.engine import options as loop_options
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 

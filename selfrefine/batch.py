@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from selfrefine.engine import settings
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError
 from selfrefine.records import record

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item
+from selfrefine.engine.item import Item
 from selfrefine.engine.types import LoopError, LoopResult
 
 

@@ -24,8 +24,9 @@ import jinja2
 import yaml
 
 from selfrefine.engine import options
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.observe import observe_request
 from selfrefine.engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from selfrefine.grammars.feedback import Checklist

@@ -10,7 +10,7 @@ import pytest
 
 from selfrefine import SelfRefine
 from selfrefine.engine.errors import InvalidParameter, SelfRefineError
-from selfrefine.engine.loop import Item
+from selfrefine.engine.item import Item
 from selfrefine.engine.types import LoopError, LoopResult
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb

@@ -5,8 +5,9 @@ import asyncio
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.loop import refine
 from selfrefine.engine.types import Sampling
 from tests.fakes import ScriptedEngine, fb
 

@@ -215,7 +215,9 @@ def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
     problem, a rewrite in prose. The loop ends with the draft (rejected: form_lost)."""
     import asyncio
 
-    from selfrefine.engine.loop import Item, RefineConfig, refine
+    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.item import Item
+    from selfrefine.engine.loop import refine
     from tests.fakes import ScriptedEngine, fb
 
     eng = ScriptedEngine(

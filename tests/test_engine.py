@@ -2,8 +2,10 @@
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec

@@ -8,8 +8,9 @@ import pytest
 
 from selfrefine.engine import settings
 from selfrefine.engine.backend import grammar_banned_ids
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.engine_options import EngineOptions
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.item import Item
 
 
 def _args(path, **options):

@@ -8,8 +8,10 @@ import re
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.prompts import Prompts
 from selfrefine.grammars.feedback import (
     MAX_SEGMENTS,

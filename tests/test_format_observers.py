@@ -5,8 +5,9 @@ import asyncio
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.loop import refine
 from selfrefine.engine.observe import observe_request
 from selfrefine.engine.observe.facts import paragraphs
 from selfrefine.engine.observe.format import format_checks

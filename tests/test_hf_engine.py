@@ -21,9 +21,10 @@ import jsonschema
 import pytest
 
 from selfrefine.engine import hf_engine, settings
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.hf_engine import HFEngine
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions
@@ -402,7 +403,9 @@ def test_the_loop_runs_where_vllm_cannot_be_imported(test_model_path):
     code = NO_VLLM + textwrap.dedent(f"""
         import asyncio, json
         from selfrefine.engine import settings
-        from selfrefine.engine.loop import Item, RefineConfig, refine
+        from selfrefine.engine.config import RefineConfig
+        from selfrefine.engine.item import Item
+        from selfrefine.engine.loop import refine
         from selfrefine.engine.types import Sampling
 
         async def main():

@@ -4,8 +4,10 @@ import asyncio
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from tests.fakes import ScriptedEngine, fb

@@ -15,8 +15,9 @@ import asyncio
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.loop import refine
 from selfrefine.engine.types import Sampling
 
 pytestmark = pytest.mark.engine

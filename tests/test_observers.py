@@ -4,8 +4,10 @@ import asyncio
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.observe import HEADER, observe_request, text_checks
 from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.code import CodeCheck, python_blocks

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from selfrefine import SelfRefine, cli
 from selfrefine.engine import options as table
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics
 from selfrefine.engine.server.protocol import SelfRefineOptions

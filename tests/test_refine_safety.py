@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 
 from selfrefine.engine import checks
-from selfrefine.engine.loop import STOP_REASONS, Item, RefineConfig
+from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
+from selfrefine.engine.stopping import STOP_REASONS
 from selfrefine.engine.types import LoopResult, Sampling
 from selfrefine.engine.vllm_engine import VLLMEngine
 from tests.conftest import TEST_MODEL

@@ -7,8 +7,10 @@ import json
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.prompts import VERDICT_QUESTIONS, Prompts
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.stopping import StopPolicy

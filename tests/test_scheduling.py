@@ -11,8 +11,10 @@ import re
 import pytest
 
 from selfrefine.engine import scheduling
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.many import peak_history, refine_many
 from selfrefine.engine.types import LoopResult, Sampling
 from selfrefine.engine.vllm_engine import EngineOptions

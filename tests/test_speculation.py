@@ -129,7 +129,7 @@ def _run_loops(engine, items: list[str], temperature: float, max_tokens: int = 9
     """Grammar-feedback loops (the feedback greedy, as by default) on `engine`, from a cold prefix
     cache: (results, draft tokens the verifier accepted meanwhile)."""
     from selfrefine.engine import settings
-    from selfrefine.engine.loop import Item
+    from selfrefine.engine.item import Item
     from selfrefine.engine.many import refine_many
 
     async def go():

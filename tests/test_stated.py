@@ -8,9 +8,10 @@ import json
 
 import pytest
 
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import RefineConfig, refine
+from selfrefine.engine.loop import refine
 from selfrefine.engine.observe import catalog, observe_request
 from selfrefine.engine.sandbox import Limits
 from selfrefine.engine.stated import (
@@ -480,7 +481,7 @@ def test_predicates_that_name_nothing_or_do_not_parse_are_dropped_with_the_reaso
 
 
 def test_quotes_are_checked_against_the_system_text_and_the_last_user_turn_only():
-    from selfrefine.engine.loop import Item
+    from selfrefine.engine.item import Item
     from selfrefine.engine.stated import stated_request
 
     chat = [

@@ -9,8 +9,10 @@ import json
 import pytest
 
 from selfrefine.bench.baselines import Budget, http_loop
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.history import chat_format
-from selfrefine.engine.loop import Item, RefineConfig, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import refine
 from selfrefine.engine.prompts import Prompts
 from selfrefine.engine.review import Review, read_feedback
 from selfrefine.engine.stopping import CAP, DONE, VETO, StopPolicy, StopRule

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache, workload
 from selfrefine.bench.summary import ModeRun, summarize
-from selfrefine.engine.loop import Item, RefineConfig
+from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopResult
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness, PeakRSS
 from selfrefine.bench.summary import ModeRun
-from selfrefine.engine.loop import Item
+from selfrefine.engine.item import Item
 from selfrefine.engine.many import refine_many
 
 

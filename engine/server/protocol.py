@@ -15,8 +15,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model, model_validator
 
 from selfrefine.engine import options
+from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.loop import RefineConfig
 from selfrefine.engine.prompts import Prompts
 from selfrefine.engine.server.tools import ToolUse, call_key
 from selfrefine.engine.types import Sampling

@@ -20,7 +20,8 @@ from pydantic import ValidationError
 
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
 from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import MIN_ROOM, Item, refine
+from selfrefine.engine.item import Item
+from selfrefine.engine.loop import MIN_ROOM, refine
 from selfrefine.engine.server import REFINE_SUFFIX
 from selfrefine.engine.server import tools as toolcalls
 from selfrefine.engine.server.errors import ModelNotFound, QueueFull
