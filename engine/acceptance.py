@@ -23,11 +23,6 @@ RETRY_REASONS = {
 }
 
 
-def refusal_reason(check: str) -> str:
-    """The stop reason of a loop whose rewrite `check` refused: a copy is no progress."""
-    return "no_progress" if check == checks.IDENTICAL else "rejected"
-
-
 class Acceptance:
     """One loop's acceptance pipeline; it counts the loop's retries (`RefineConfig.retries`).
 

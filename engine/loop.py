@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from selfrefine.engine import checks, scheduling
 from selfrefine.engine import rewriting as rw
-from selfrefine.engine.acceptance import Acceptance, refusal_reason
+from selfrefine.engine.acceptance import Acceptance
 from selfrefine.engine.checks import FAULTS
 from selfrefine.engine.config import RefineConfig
 from selfrefine.engine.counts import check_counts
@@ -42,15 +42,16 @@ async def refine(
     cfg: RefineConfig,
     critic: Engine | None = None,
     on_event: Callable[[Event], None] | None = None,
+    policy: StopPolicy | None = None,
 ) -> LoopResult:
     """Run one Self-Refine loop: draft (the plain answer), then feedback and refine until a stop
     rule fires. A rewrite that fails a check (engine.checks; verify="pairwise": the critic's A/B
     comparison in both orders) ends the loop with the previous output: the answer is never a
     rejected rewrite. `critic` writes the feedback and the rewrites (the paper's Vicuna-draft /
-    ChatGPT-refine experiment); `on_event` gets each step's event; calls carry the loop's priority.
-    """
+    ChatGPT-refine experiment); `on_event` gets each step's event; `policy`: the stop rules
+    (default StopPolicy.of(cfg)). Calls carry the loop's priority (engine.scheduling)."""
     with scheduling.loop_scope():
-        return await _refine(engine, item, cfg, critic, on_event)
+        return await _refine(engine, item, cfg, critic, on_event, policy)
 
 
 async def _refine(
@@ -59,29 +60,31 @@ async def _refine(
     cfg: RefineConfig,
     critic: Engine | None,
     on_event: Callable[[Event], None] | None,
+    policy: StopPolicy | None,
 ) -> LoopResult:
     t0 = time.perf_counter()
     if not item.input.strip() and not item.messages:
         raise InvalidParameter("input", "is empty")
     loop = _Loop(engine, critic or engine, item, cfg, on_event or (lambda event: None))
     await loop.draft()
-    policy, reason = StopPolicy.of(cfg), "max_rounds"  # unless a rule or a refusal ends it first
+    policy = policy or StopPolicy.of(cfg)
+    reason = policy.out_of_rounds  # unless a rule, a refusal or a full context ends it first
     try:
         loop.requirements, loop.review_cfg = await pick_requirements(loop)  # the requirements form's
         await loop.state_checks()  # stated_checks option: the critic's stated checks join the observers
         for t in policy.review_rounds():
             review = await loop.critique(t)  # run the output (execution feedback), ask the critic, read it
-            stop = policy.decide(review)
+            stop = policy.decide(review, tuple(loop.reviews))
             loop.reviewed(review, stop)
             if stop is not None:
                 reason = stop.reason
                 break
             refused = await loop.revise(review)  # rewrite, then checks -> guard (+ retries) -> verify
             if refused is not None:
-                reason = refusal_reason(refused)
+                reason = policy.refused(refused)
                 break
     except ContextFull:
-        reason = "context_full"
+        reason = policy.context_full
     k = select(loop.outputs, loop.scores, cfg)
     return LoopResult(
         input=item.input,
@@ -117,6 +120,7 @@ class _Loop:
         self.requirements: tuple[str, ...] = ()
         """The request's clauses the critic picked as requirements (requirements form)."""
         self.seen: dict[str, Observation] = {}  # the tools' observations by output text, run once
+        self.reviews: list[Review] = []  # every review so far, oldest first (the stop rules see them)
 
     def emit(self, event: Event) -> None:
         """Send `event` with the engine calls made since the last one (`calls`: tokens, seconds)."""
@@ -211,7 +215,8 @@ class _Loop:
         return review
 
     def reviewed(self, review: Review, stop: StopRule | None) -> None:
-        """Stream the review; its stop reason is the review's own (not the round cap's)."""
+        """Keep the review and stream it; its stop reason is the review's own (not the round cap's)."""
+        self.reviews.append(review)
         fb = review.feedback
         self.emit(
             {

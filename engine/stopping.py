@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from selfrefine.engine.checks import IDENTICAL
 from selfrefine.engine.review import Review
 
 if TYPE_CHECKING:
@@ -41,14 +42,15 @@ done rule may stop the loop; cap: a budget, which stops the loop whatever the re
 
 @dataclass(frozen=True)
 class StopRule:
-    """One stop rule: `fires` on a round's review, then the loop ends as `reason` (see the kinds)."""
+    """One stop rule: `fires(review, earlier)` on a round's review and the loop's earlier reviews
+    (oldest first), then the loop ends as `reason` (see the kinds)."""
 
     reason: str
-    fires: Callable[[Review], bool]
+    fires: Callable[[Review, tuple[Review, ...]], bool]
     kind: str = DONE
 
 
-def _flag_agrees(r: Review) -> bool:
+def _flag_agrees(r: Review, earlier: tuple[Review, ...] = ()) -> bool:
     return r.feedback.flag and r.feedback.agrees
 
 
@@ -67,24 +69,24 @@ class StopPolicy:
         """The policy a RefineConfig asks for; the table's order is the order the rules are tried."""
         grammar, threshold = cfg.feedback_mode == "grammar", cfg.threshold
         table = (
-            (True, StopRule(FAULT, lambda r: bool(r.fault), VETO)),  # the run proved a problem
+            (True, StopRule(FAULT, lambda r, _: bool(r.fault), VETO)),  # the run proved a problem
             # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
-            (cfg.spec.form == "requirements", StopRule(UNMET, lambda r: bool(r.feedback.unmet), VETO)),
-            (cfg.examples_decide, StopRule("examples_pass", lambda r: r.verified)),
-            (cfg.stop_on_top, StopRule("top_scores", lambda r: r.feedback.top)),
+            (cfg.spec.form == "requirements", StopRule(UNMET, lambda r, _: bool(r.feedback.unmet), VETO)),
+            (cfg.examples_decide, StopRule("examples_pass", lambda r, _: r.verified)),
+            (cfg.stop_on_top, StopRule("top_scores", lambda r, _: r.feedback.top)),
             (
                 grammar and cfg.stop_on_no_problems,
-                StopRule("no_problems", lambda r: r.feedback.data is not None and not r.feedback.points),
+                StopRule("no_problems", lambda r, _: r.feedback.data is not None and not r.feedback.points),
             ),
             (grammar and cfg.use_stop_flag, StopRule("stop_flag", _flag_agrees)),
             (not grammar, StopRule("stop_phrase", _flag_agrees)),
             (
                 threshold is not None,
                 StopRule(
-                    "threshold", lambda r: r.feedback.total is not None and r.feedback.total >= threshold
+                    "threshold", lambda r, _: r.feedback.total is not None and r.feedback.total >= threshold
                 ),
             ),
-            (True, StopRule("max_rounds", lambda r: r.round >= cfg.max_rounds, CAP)),
+            (True, StopRule("max_rounds", lambda r, _: r.round >= cfg.max_rounds, CAP)),
         )
         return cls(tuple(rule for on, rule in table if on), cfg.max_rounds, cfg.selection == "best")
 
@@ -92,19 +94,29 @@ class StopPolicy:
         """The rounds that get a review."""
         return range(self.max_rounds + 1 if self.review_final else self.max_rounds)
 
-    def decide(self, review: Review) -> StopRule | None:
-        """The rule that ends the loop after this review, or None to rewrite."""
+    out_of_rounds = "max_rounds"
+    """The reason when every round was run and no rule fired."""
+    context_full = "context_full"
+    """The reason when the history no longer leaves room for a call."""
+
+    def decide(self, review: Review, earlier: tuple[Review, ...] = ()) -> StopRule | None:
+        """The rule that ends the loop after this review (`earlier`: the loop's earlier reviews,
+        oldest first), or None to rewrite."""
         vetoed = False
         for rule in self.rules:
             if vetoed and rule.kind == DONE:
                 continue
-            if rule.fires(review):
+            if rule.fires(review, earlier):
                 if rule.kind != VETO:
                     return rule
                 vetoed = True
         return None
 
-    def stop_reason(self, review: Review) -> str | None:
+    def stop_reason(self, review: Review, earlier: tuple[Review, ...] = ()) -> str | None:
         """The stop reason the review itself gives (a round cap is not the review's), or None."""
-        rule = self.decide(review)
+        rule = self.decide(review, earlier)
         return rule.reason if rule is not None and rule.kind == DONE else None
+
+    def refused(self, check: str) -> str:
+        """The reason when a rewrite is refused by `check`: a copy is no progress."""
+        return "no_progress" if check == IDENTICAL else "rejected"

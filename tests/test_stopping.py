@@ -146,18 +146,18 @@ def test_a_fault_forbids_every_stop_but_the_round_cap():
 
 
 def test_a_veto_only_holds_back_the_rules_after_it():
-    first = StopRule("first", lambda r: True)
-    veto = StopRule("veto", lambda r: True, VETO)
-    later = StopRule("later", lambda r: True)
+    first = StopRule("first", lambda r, _: True)
+    veto = StopRule("veto", lambda r, _: True, VETO)
+    later = StopRule("later", lambda r, _: True)
     r = review(fb(), RefineConfig())
     assert StopPolicy((first, veto, later), 4).decide(r) is first
     assert StopPolicy((veto, later), 4).decide(r) is None
-    assert StopPolicy((veto, later, StopRule("cap", lambda r: True, CAP)), 4).decide(r).reason == "cap"
+    assert StopPolicy((veto, later, StopRule("cap", lambda r, _: True, CAP)), 4).decide(r).reason == "cap"
 
 
 def test_a_new_rule_is_one_entry():
     policy = StopPolicy.of(RefineConfig())
-    short = StopRule("short_answer", lambda r: len(r.answer) < 3)
+    short = StopRule("short_answer", lambda r, _: len(r.answer) < 3)
     mine = StopPolicy((*policy.rules[:-1], short, policy.rules[-1]), policy.max_rounds)
     assert mine.stop_reason(review(fb(), RefineConfig(), answer="ok")) == "short_answer"
     assert policy.stop_reason(review(fb(), RefineConfig(), answer="ok")) is None
@@ -246,3 +246,25 @@ def test_the_http_baseline_shows_the_review_s_problems_to_the_rewrite():
     cfg = RefineConfig(max_rounds=1, prompts=Prompts(refine="Fix:\n{problems}"))
     asyncio.run(http_loop(chat, "http://x", "m", "task", cfg, Budget(answer_tokens=32, fixed=False)))
     assert chat.turns[2] == "Fix:\n- add units\n- name the oceans"
+
+
+def test_a_rule_may_read_the_earlier_reviews_and_a_loop_takes_a_policy_of_its_own():
+    """A history rule ("no better than the last review") is one entry, and refine() runs it."""
+    import asyncio
+
+    from selfrefine.engine.item import Item
+    from selfrefine.engine.loop import refine
+    from tests.fakes import ScriptedEngine
+
+    def no_better(r, earlier):
+        return bool(earlier) and (r.feedback.total or 0) <= (earlier[-1].feedback.total or 0)
+
+    cfg = RefineConfig(max_rounds=4, stop_on_top=False, stop_on_no_problems=False, use_stop_flag=False)
+    base = StopPolicy.of(cfg)
+    policy = StopPolicy((*base.rules[:-1], StopRule("plateau", no_better), base.rules[-1]), base.max_rounds)
+    low = {"correctness": 3, "completeness": 3, "clarity": 3}
+    script = ["a", fb(low), "b", fb(low), "c", fb(low), "d", fb(low), "e"]
+    res = asyncio.run(refine(ScriptedEngine(script), Item("Say something."), cfg, policy=policy))
+    assert res.stop_reason == "plateau" and res.outputs == ["a", "b"]
+    assert asyncio.run(refine(ScriptedEngine(script), Item("Say something."), cfg)).stop_reason == "max_rounds"
+    assert base.refused("identical") == "no_progress" and base.refused("echo") == "rejected"
