@@ -38,7 +38,7 @@ class Budget:
 
 def _steps(cfg: RefineConfig):
     """(stage, round) for the calls after the draft, mirroring refine() with selection=last."""
-    for t in range(cfg.max_rounds):
+    for t in range(cfg.rounds):
         yield "feedback", t
         yield "refine", t + 1
 
@@ -200,7 +200,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
         "top_p": cfg.sampling.top_p,
         "max_tokens": spec.token_budget(),
     }
-    if cfg.feedback_mode == "grammar":
+    if cfg.feedback == "grammar":
         feedback["response_format"] = {
             "type": "json_schema",
             "json_schema": {"name": "feedback", "schema": spec.json_schema(), "strict": True},
@@ -224,7 +224,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
                     "role": "user",
                     "content": p.review(
                         spec,
-                        cfg.feedback_mode,
+                        cfg.feedback,
                         input=task,
                         round=rnd,
                         stop_phrase=cfg.stop_phrase,

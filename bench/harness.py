@@ -168,16 +168,16 @@ class BenchConfig:
                 prompts, feedback_text=prompts.feedback_grammar, guide_text=prompts.guide_grammar
             )
         return RefineConfig(
-            max_rounds=self.rounds,
-            feedback_mode=feedback_mode,
+            rounds=self.rounds,
+            feedback=feedback_mode,
             spec=self.spec(),
             prompts=prompts,
-            use_stop_flag=self.natural,
+            stop_flag=self.natural,
             stop_phrase=DEFAULT_STOP_PHRASE if self.natural else NEVER_STOP,
             # Fixed-length loops run every round: no stop rule and no rewrite check may end one.
             stop_on_top=self.natural,
             stop_on_no_problems=self.natural,
-            reject_bad_rewrites=self.natural,
+            reject=self.natural,
             selection="last",
             sampling=Sampling(temperature=0.0, max_tokens=self.max_tokens, ignore_eos=not self.natural),
             feedback_temperature=0.0,
@@ -328,7 +328,7 @@ class Harness:
         # mode 1 (n loops at once, short answers), so that the first measured mode pays no
         # one-off costs the later ones would not.
         wcfg = self.cfg.refine_config()
-        wcfg = replace(wcfg, max_rounds=1, sampling=replace(wcfg.sampling, max_tokens=8))
+        wcfg = replace(wcfg, rounds=1, sampling=replace(wcfg.sampling, max_tokens=8))
         n = self.cfg.loops
         await refine_many(engine, [Item(input=f"Say hello to {i}.") for i in range(n)], wcfg, concurrency=n)
         self.startup[key] = time.perf_counter() - t0
@@ -366,7 +366,7 @@ class Harness:
             server.url,
             server.name,
             [f"Say hello to {i}." for i in range(warm)],
-            replace(rcfg, max_rounds=1),
+            replace(rcfg, rounds=1),
             replace(self.budget, answer_tokens=8),
             warm,
         )

@@ -47,7 +47,7 @@ class Acceptance:
         """The first check the rewrite `new` fails, or None; the `waive` check is skipped. The
         guard's answer goes on `call`."""
         bad = None
-        if self.cfg.reject_bad_rewrites:
+        if self.cfg.reject:
             bad = checks.judge_rewrite(
                 new,
                 previous=previous,
@@ -55,7 +55,7 @@ class Acceptance:
                 reference=self.reference,
                 points=points,
                 request=self.request,
-                substance=self.cfg.keep_substance,
+                substance=self.cfg.substance,
                 waive=waive,
             )
         if bad is None and self.item.guard is not None:

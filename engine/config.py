@@ -22,12 +22,12 @@ STATED_CHECKS = ("off", "catalog", "catalog+predicate")
 class RefineConfig:
     """How one loop runs: round cap, feedback form, stop rules, selection, sampling."""
 
-    max_rounds: int = 4
+    rounds: int = 4
     """Refine steps after the draft (the paper's cap is 4)."""
-    feedback_mode: str = "grammar"
+    feedback: str = "grammar"
     """grammar: JSON feedback forced by the schema; text: free text with a stop phrase."""
     spec: FeedbackSpec = field(default_factory=FeedbackSpec)
-    use_stop_flag: bool = True
+    stop_flag: bool = True
     """grammar mode: stop when the critic sets `stop: true` and its scores agree (see stop_flag_min)."""
     stop_flag_min: int | None = None
     """The stop flag counts only when no aspect scores below this (default: one under the top)."""
@@ -35,10 +35,10 @@ class RefineConfig:
     """Stop when every aspect is at the top of the scale, whatever the flag says."""
     stop_on_no_problems: bool = True
     """grammar mode: stop when the review lists no problem, whatever the flag says."""
-    reject_bad_rewrites: bool = True
+    reject: bool = True
     """End the loop with the previous output when a rewrite fails a check of engine.checks."""
-    keep_substance: bool = True
-    """With `reject_bad_rewrites`: also refuse a rewrite that declines, restates or talks about the
+    substance: bool = True
+    """With `reject`: also refuse a rewrite that declines, restates or talks about the
     request, fills in placeholders or adds specifics found in neither the request nor the answer
     it rewrites (engine.substance). The paper's tasks turn it off: their rewrites compute numbers."""
     verify: str = "off"
@@ -91,8 +91,8 @@ class RefineConfig:
     Python expression, a fault only where two written independently agree (engine.stated)."""
 
     def __post_init__(self) -> None:
-        if not 0 <= self.max_rounds <= 16:
-            raise InvalidParameter("max_rounds", "must be in [0, 16]")
+        if not 0 <= self.rounds <= 16:
+            raise InvalidParameter("rounds", "must be in [0, 16]")
         if not 1 <= self.candidates <= 8:
             raise InvalidParameter("candidates", "must be in [1, 8]")
         if not 0.0 <= self.candidate_temperature <= 2.0:
@@ -101,13 +101,13 @@ class RefineConfig:
             raise InvalidParameter("retries", "must be in [0, 4]")
         if not set(self.retry_on) <= set(RETRYABLE):
             raise InvalidParameter("retry_on", f"must be among {', '.join(RETRYABLE)}")
-        if self.feedback_mode not in FEEDBACK_MODES:
-            raise InvalidParameter("feedback_mode", f"must be one of {', '.join(FEEDBACK_MODES)}")
+        if self.feedback not in FEEDBACK_MODES:
+            raise InvalidParameter("feedback", f"must be one of {', '.join(FEEDBACK_MODES)}")
         if self.selection not in SELECTIONS:
             raise InvalidParameter("selection", f"must be one of {', '.join(SELECTIONS)}")
         if self.threshold is not None and not 0 < self.threshold <= self.spec.max_total:
             raise InvalidParameter("threshold", f"must be in [1, {self.spec.max_total}] for these aspects")
-        if self.feedback_mode == "text" and not self.stop_phrase.strip():
+        if self.feedback == "text" and not self.stop_phrase.strip():
             raise InvalidParameter("stop_phrase", "must not be empty in text feedback mode")
         lo, hi = self.spec.scale
         if self.stop_flag_min is not None and not lo <= self.stop_flag_min <= hi:

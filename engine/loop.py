@@ -183,7 +183,7 @@ class _Loop:
         seen = await self.observe(y)
         if self.cfg.examples_decide and seen.examples[1]:  # the run decides: no critic review
             return Review.by_tools(t, y, seen)
-        grammar = cfg.feedback_mode == "grammar"
+        grammar = cfg.feedback == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None
         if self.requirements:
@@ -193,7 +193,7 @@ class _Loop:
         else:
             turn = cfg.prompts.review(
                 spec,
-                cfg.feedback_mode,
+                cfg.feedback,
                 input=item.input,
                 round=t,
                 stop_phrase=cfg.stop_phrase,
@@ -323,7 +323,7 @@ class _Loop:
 
     async def _no_better(self, y: str, new: str) -> str | None:
         """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer."""
-        if not self.cfg.reject_bad_rewrites:
+        if not self.cfg.reject:
             return None
         before, after = (await self.observe(y)).fault_count, (await self.observe(new)).fault_count
         return FAULTS if after > before or (before and after >= before) else None

@@ -69,7 +69,7 @@ OPTIONS: tuple[Option, ...] = (
         4,
         "refine rounds after the draft (0-16)",
         ALL | {OVERRIDE},
-        "max_rounds",
+        "rounds",
         aliases=("max_rounds",),
     ),
     _o(
@@ -78,7 +78,7 @@ OPTIONS: tuple[Option, ...] = (
         "grammar",
         "grammar: JSON feedback forced by a schema; text: free text with a stop phrase",
         {CLI, API, SERVER},
-        "feedback_mode",
+        "feedback",
         choices=("grammar", "text"),
     ),
     _o(
@@ -160,7 +160,7 @@ OPTIONS: tuple[Option, ...] = (
         True,
         "grammar mode: honour the critic's stop flag (when its scores agree)",
         ALL | {OVERRIDE},
-        "use_stop_flag",
+        "stop_flag",
     ),
     _o(
         "stop_flag_min",
@@ -185,7 +185,7 @@ OPTIONS: tuple[Option, ...] = (
         True,
         "end with the previous output when a rewrite fails a check (review talk, "
         "feedback JSON, repetition, truncation, a copy)",
-        target="reject_bad_rewrites",
+        target="reject",
     ),
     _o(
         "substance",
@@ -194,7 +194,7 @@ OPTIONS: tuple[Option, ...] = (
         "with reject: also refuse a rewrite that declines, restates or talks about the request, fills "
         "in placeholders, or adds numbers or names found in neither the request nor the answer",
         ALL | {OVERRIDE},
-        target="keep_substance",
+        target="substance",
     ),
     _o(
         "verify",

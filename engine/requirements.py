@@ -33,7 +33,7 @@ async def pick_requirements(loop: Steps) -> tuple[tuple[str, ...], RefineConfig]
         return (), cfg
     points = replace(cfg, spec=replace(cfg.spec, form="points"))
     clauses = request_clauses(request_turn(item, cfg))
-    if cfg.feedback_mode != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
+    if cfg.feedback != "grammar" or not 2 <= len(clauses) <= MAX_SEGMENTS:
         return (), points
     mark = len(loop.conv.ids)
     loop.conv.add_user(cfg.prompts.pick_requirements(cfg.spec, clauses, input=item.input))

@@ -63,7 +63,7 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
     whole text is the problem. Whether the loop stops on it is the stop policy's call (engine.stopping).
     """
     spec = cfg.spec
-    if cfg.feedback_mode == "grammar":
+    if cfg.feedback == "grammar":
         try:
             data = spec.parse_json(text, choices)
         except ValueError as exc:
@@ -79,7 +79,7 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
         shown = () if flag else (text,)
     top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
     agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
-    unmet = shown if spec.form == "requirements" and cfg.feedback_mode == "grammar" else ()
+    unmet = shown if spec.form == "requirements" and cfg.feedback == "grammar" else ()
     return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None, unmet)
 
 

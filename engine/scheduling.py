@@ -180,5 +180,5 @@ def peak_tokens(
 ) -> int:
     """A loop's largest history in tokens: its draft prompt, the draft, and `per_round` tokens
     for each round, rounded up to whole KV blocks and capped at the context `limit`."""
-    tokens = prompt_tokens + cfg.sampling.max_tokens + cfg.max_rounds * per_round
+    tokens = prompt_tokens + cfg.sampling.max_tokens + cfg.rounds * per_round
     return min(-(-tokens // block) * block, limit or tokens)

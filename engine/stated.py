@@ -319,7 +319,7 @@ async def state_checks(loop: Steps) -> Stated | None:
     caller joins the kept ones to the item's observe (`observer`). None when off or when the
     context has no room for the call."""
     item, cfg = loop.item, loop.cfg
-    if cfg.stated_checks == "off" or cfg.feedback_mode != "grammar":
+    if cfg.stated_checks == "off" or cfg.feedback != "grammar":
         return None
     request = stated_request(item, cfg)
     if is_code_request(request):

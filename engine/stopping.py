@@ -59,7 +59,7 @@ class StopPolicy:
     """The stop rules, tried in order after each review: the first that fires ends the loop."""
 
     rules: tuple[StopRule, ...]
-    max_rounds: int
+    rounds: int
     review_final: bool = False
     """Review the last rewrite too (selection=best scores every output); otherwise its review
     could change nothing and the loop ends with the rewrite."""
@@ -67,7 +67,7 @@ class StopPolicy:
     @classmethod
     def of(cls, cfg: RefineConfig) -> StopPolicy:
         """The policy a RefineConfig asks for; the table's order is the order the rules are tried."""
-        grammar, threshold = cfg.feedback_mode == "grammar", cfg.threshold
+        grammar, threshold = cfg.feedback == "grammar", cfg.threshold
         table = (
             (True, StopRule(FAULT, lambda r, _: bool(r.fault), VETO)),  # the run proved a problem
             # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
@@ -78,7 +78,7 @@ class StopPolicy:
                 grammar and cfg.stop_on_no_problems,
                 StopRule("no_problems", lambda r, _: r.feedback.data is not None and not r.feedback.points),
             ),
-            (grammar and cfg.use_stop_flag, StopRule("stop_flag", _flag_agrees)),
+            (grammar and cfg.stop_flag, StopRule("stop_flag", _flag_agrees)),
             (not grammar, StopRule("stop_phrase", _flag_agrees)),
             (
                 threshold is not None,
@@ -86,13 +86,13 @@ class StopPolicy:
                     "threshold", lambda r, _: r.feedback.total is not None and r.feedback.total >= threshold
                 ),
             ),
-            (True, StopRule("max_rounds", lambda r, _: r.round >= cfg.max_rounds, CAP)),
+            (True, StopRule("max_rounds", lambda r, _: r.round >= cfg.rounds, CAP)),
         )
-        return cls(tuple(rule for on, rule in table if on), cfg.max_rounds, cfg.selection == "best")
+        return cls(tuple(rule for on, rule in table if on), cfg.rounds, cfg.selection == "best")
 
     def review_rounds(self) -> range:
         """The rounds that get a review."""
-        return range(self.max_rounds + 1 if self.review_final else self.max_rounds)
+        return range(self.rounds + 1 if self.review_final else self.rounds)
 
     out_of_rounds = "max_rounds"
     """The reason when every round was run and no rule fired."""

@@ -94,7 +94,7 @@ class SelfRefine:
     def __repr__(self) -> str:
         critic = f", critic_model={self.critic_model!r}" if self.critic_model else ""
         state = "started" if self.started else "not started"
-        return f"SelfRefine(model={self.model!r}{critic}, rounds={self.config.max_rounds}) [{state}]"
+        return f"SelfRefine(model={self.model!r}{critic}, rounds={self.config.rounds}) [{state}]"
 
     # ------------------------------------------------------------------ engine lifetime
 

@@ -43,19 +43,19 @@ def settings(task: Task, model: str, judge: str | None, limit: int) -> dict:
         "model": model,
         "judge": judge if task.scorer_needs_judge else None,
         "limit": limit,
-        "max_rounds": c.max_rounds,
+        "max_rounds": c.rounds,
         "max_tokens": c.sampling.max_tokens,
         "temperature": c.sampling.temperature,
         "seed": c.sampling.seed,
         "selection": c.selection,
         "exclude_draft": c.exclude_draft,
-        "stop_flag": c.use_stop_flag,
+        "stop_flag": c.stop_flag,
         "oracle": task.oracle,
         "task_files": task_fingerprint(task),
         "stop_flag_min": c.flag_min,
         "stop_on_top": c.stop_on_top,
         "stop_on_no_problems": c.stop_on_no_problems,
-        "reject": c.reject_bad_rewrites,
+        "reject": c.reject,
         "verify": c.verify,
     }
 
@@ -130,7 +130,7 @@ async def score_outputs(task: Task, row: dict, outputs: list[str], judge=None) -
 
 
 def by_round(task: Task, res: LoopResult, scores: list[dict]) -> tuple[list[float | None], int | None]:
-    """The score the loop's answer would have with the round cap at t, for t = 0..max_rounds,
+    """The score the loop's answer would have with the round cap at t, for t = 0..rounds,
     and (oracle variant) the output index where the oracle stopped the loop."""
     vals = [_as_float(s.get("score")) for s in scores]
     n = len(res.outputs)
@@ -138,7 +138,7 @@ def by_round(task: Task, res: LoopResult, scores: list[dict]) -> tuple[list[floa
     if task.oracle:
         stop_at = next((i for i, v in enumerate(vals) if v is not None and v >= 1.0), n - 1)
     curve = []
-    for t in range(task.cfg.max_rounds + 1):
+    for t in range(task.cfg.rounds + 1):
         k = min(t, n - 1)
         if stop_at is not None:
             k = min(k, stop_at)
@@ -365,7 +365,7 @@ def share(r: dict, which: str) -> float:
 
 def summarize(task: Task, records: list[dict], meta: dict) -> dict:
     ok = [r for r in records if r["status"] == "ok"]
-    rounds = task.cfg.max_rounds
+    rounds = task.cfg.rounds
     curve = [_mean([r["score_by_round"][t] for r in ok]) for t in range(rounds + 1)]
     details: dict[str, float] = {}
     for r in ok:

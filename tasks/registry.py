@@ -279,7 +279,7 @@ def load(spec: str, variant: str | None = None, folder: Path | None = None) -> T
         cl = fb.get("checklist")
         checklist = Checklist(**{k: v for k, v in cl.items() if k != "field"}) if cl else None
         cfg = options.to_config(
-            values, feedback_mode="grammar", prompts=prompts, spec_fields={"checklist": checklist}
+            values, feedback="grammar", prompts=prompts, spec_fields={"checklist": checklist}
         )
     except Exception as exc:  # InvalidParameter etc.
         raise TaskError(f"{folder.name}: bad loop settings: {exc}") from exc

@@ -19,14 +19,14 @@ from tests.fakes import ScriptedEngine, fb
 @pytest.mark.parametrize(
     "options,param",
     [
-        ({"rounds": 99}, "max_rounds"),
+        ({"rounds": 99}, "rounds"),
         ({"scale": "5-1"}, "scale"),
         ({"scale": "one-five"}, "scale"),
         ({"scale": (1, 2, 3)}, "scale"),
         ({"aspects": "Not Snake"}, "aspects"),
         ({"aspects": ["ok", 3]}, "aspects"),
         ({"selection": "worst"}, "selection"),
-        ({"feedback": "vibes"}, "feedback_mode"),
+        ({"feedback": "vibes"}, "feedback"),
         ({"verify": "thrice"}, "verify"),
         ({"feedback_form": "essay"}, "form"),
         ({"threshold": 999}, "threshold"),
@@ -59,7 +59,7 @@ def test_options_mirror_the_cli_and_nothing_heavy_is_imported():
         eager=True,
     )
     c = sr.config
-    got = (c.max_rounds, c.spec.aspects, c.spec.scale, c.use_stop_flag, c.reject_bad_rewrites, c.selection)
+    got = (c.rounds, c.spec.aspects, c.spec.scale, c.stop_flag, c.reject, c.selection)
     assert got == (2, ("clarity", "style"), (0, 10), False, False, "best")
     assert (c.sampling.temperature, c.sampling.max_tokens, c.sampling.seed) == (0.0, 64, 7)
     assert (sr.options.kv_cache_gib, sr.options.enforce_eager) == (1.5, True)

@@ -17,7 +17,7 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 
 def run(script, request=DAWN, **cfg):
     eng = ScriptedEngine(script)
-    cfg.setdefault("max_rounds", 1)
+    cfg.setdefault("rounds", 1)
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
 
@@ -118,13 +118,13 @@ def test_where_the_examples_decide_no_review_is_asked_and_failing_code_is_not_ed
     request = "Write a Python function add(a, b) that adds two numbers, e.g. add(10, 5) == 15."
     wrong = "```python\ndef add(a, b):\n    return a + b if a != 10 else 0\n```"
     right, worse = wrong.replace(" if a != 10 else 0", ""), wrong.replace("a + b if a != 10 else 0", "a - b")
-    eng, res = run([wrong, worse, right, "never asked"], request=request, candidates=3, max_rounds=3)
+    eng, res = run([wrong, worse, right, "never asked"], request=request, candidates=3, rounds=3)
     assert res.answer == right and res.stop_reason == "examples_pass" and res.rounds == 1
     assert [c.stage for c in res.trace] == ["draft", "candidate", "refine"]  # no feedback call
     fresh = eng.tokenizer.decode(eng.prompts[1])
     assert eng.prompts[1] == eng.prompts[2] and "return a + b if" not in fresh and "add(10, 5)" in fresh
     assert eng.samplings[1].temperature != eng.samplings[2].temperature  # greedy, then sampled
-    _, passed = run([right, "never asked"], request=request, max_rounds=3)
+    _, passed = run([right, "never asked"], request=request, rounds=3)
     assert passed.answer == right and passed.stop_reason == "examples_pass" and len(passed.trace) == 1
 
 

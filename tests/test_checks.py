@@ -227,7 +227,7 @@ def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
         refine(
             eng,
             Item("What is the capital of France? Answer in the fields given."),
-            RefineConfig(max_rounds=1),
+            RefineConfig(rounds=1),
         )
     )
     assert res.answer == DSPY and res.stop_reason == "rejected"

@@ -51,8 +51,8 @@ def test_models_list_shows_the_catalog():
     "args,message",
     [
         (["run", "hi", "--model", "no-such-model"], "unknown model"),
-        (["run", "hi", "--rounds", "-1"], "max_rounds"),
-        (["run", "hi", "--feedback", "yaml"], "feedback_mode"),
+        (["run", "hi", "--rounds", "-1"], "rounds"),
+        (["run", "hi", "--feedback", "yaml"], "feedback"),
         (["run", "  "], "empty"),
         (["run"], "either TASK or --file"),
         (["run", "hi", "--from-task", "commongen_hard"], "give no TASK"),

@@ -24,11 +24,11 @@ TOPICS = ["the moon", "bread", "rivers", "trains", "owls", "glass", "tea", "maps
 def test_round_two_prompt_is_served_from_the_prefix_cache(real):
     engine, run = real
     cfg = RefineConfig(
-        max_rounds=2,
-        use_stop_flag=False,
+        rounds=2,
+        stop_flag=False,
         stop_on_top=False,
         stop_on_no_problems=False,
-        reject_bad_rewrites=False,
+        reject=False,
         sampling=Sampling(temperature=0.0, max_tokens=64, seed=0),
     )
     res = run(refine(engine, Item("Explain in two sentences why ice floats on water."), cfg))
@@ -62,8 +62,8 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     ]
     assert len(items) == 50
     samp = Sampling(temperature=1.0, max_tokens=48, seed=None)
-    # max_rounds=0 with best selection: one draft and one feedback per item.
-    grammar = RefineConfig(max_rounds=0, selection="best", feedback_temperature=1.0, sampling=samp)
+    # rounds=0 with best selection: one draft and one feedback per item.
+    grammar = RefineConfig(rounds=0, selection="best", feedback_temperature=1.0, sampling=samp)
     g = run(refine_many(engine, items, grammar, concurrency=50))
     assert all(isinstance(r, LoopResult) for r in g), [r.error for r in g if isinstance(r, LoopError)]
     calls = _feedback_calls(g)
@@ -84,9 +84,9 @@ def test_grammar_feedback_always_parses_while_free_text_often_does_not(real):
     # token cap (with the default 4 points of 20 words, a mean 636 of 1848 tokens against the
     # grammar's 55, and that half took 11x the grammar's time on 50), and this cap is 656
     text = RefineConfig(
-        max_rounds=0,
+        rounds=0,
         selection="best",
-        feedback_mode="text",
+        feedback="text",
         feedback_temperature=1.0,
         sampling=samp,
         spec=FeedbackSpec(max_items=2, item_words=12),
@@ -111,7 +111,7 @@ def test_batch_of_16_with_one_poisoned_item(real):
     engine, run = real
     items = [Item(f"Name one fact about {TOPICS[i % 10]}.", id=str(i)) for i in range(16)]
     items[7] = Item("tell me about " + "very " * 6000 + "long inputs", id="7")  # > 4096 tokens
-    cfg = RefineConfig(max_rounds=1, sampling=Sampling(temperature=0.0, max_tokens=32))
+    cfg = RefineConfig(rounds=1, sampling=Sampling(temperature=0.0, max_tokens=32))
     res = run(refine_many(engine, items, cfg, concurrency=16))
     assert len(res) == 16 and [r.id for r in res] == [str(i) for i in range(16)]
     errors = [r for r in res if isinstance(r, LoopError)]
@@ -240,11 +240,11 @@ def test_eight_loops_at_once_batch_in_the_engine(real):
 
     engine, run = real
     cfg = RefineConfig(
-        max_rounds=1,
-        use_stop_flag=False,
+        rounds=1,
+        stop_flag=False,
         stop_on_top=False,
         stop_on_no_problems=False,
-        reject_bad_rewrites=False,
+        reject=False,
         sampling=Sampling(temperature=0.0, max_tokens=32, seed=0, ignore_eos=True),
     )
     items = [Item(f"Write two sentences about {t}.", id=t) for t in TOPICS[:8]]

@@ -204,7 +204,7 @@ def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path):
         (["gsm8k:nope"], "no variant 'nope'"),
         (["gsm8k", "--limit", "0"], "--limit must be >= 1"),
         (["code_optimization", "--limit", "31"], "only 30 items"),
-        (["gsm8k", "--rounds", "99"], "max_rounds"),
+        (["gsm8k", "--rounds", "99"], "rounds"),
         (["gsm8k", "--concurrency", "0"], "--concurrency must be >= 1"),
     ],
 )

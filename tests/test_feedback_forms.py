@@ -111,7 +111,7 @@ def test_ungrounded_spans_are_detected_recorded_and_not_shown():
     assert [u["span"] for u in ungrounded] == ["Sentence number 999 is here."]
     # in a loop: counted in the trace, and the rewrite turn never sees it
     eng = ScriptedEngine([long_answer, json.dumps(fb), long_answer + " More."])
-    cfg = RefineConfig(max_rounds=1, spec=spec, prompts=Prompts(refine="Fix:\n{problems}"))
+    cfg = RefineConfig(rounds=1, spec=spec, prompts=Prompts(refine="Fix:\n{problems}"))
     res = asyncio.run(refine(eng, Item("Write sentences."), cfg))
     assert (
         res.checks["ungrounded"] == 1 and res.trace[1].ungrounded[0]["span"] == "Sentence number 999 is here."
@@ -192,7 +192,7 @@ def test_append_mode_adds_to_the_previous_output():
     second = json.dumps({"used": {"dog": True, "key": True}, "scores": {"coverage": 5}, "stop": False})
     eng = ScriptedEngine(["A dog ran.", first, "It found a key.", second])
     cfg = RefineConfig(
-        max_rounds=3,
+        rounds=3,
         spec=spec,
         refine_mode="append",
         stop_on_top=False,
@@ -322,7 +322,7 @@ def test_a_guard_refusal_keeps_the_previous_output():
     item = Item(
         "Make it readable.", initial=None, guard=lambda out: None if out == "print(1)" else "prints 2"
     )
-    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, spec=FeedbackSpec(aspects=("clarity",)))))
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=1, spec=FeedbackSpec(aspects=("clarity",)))))
     assert res.answer == "print(1)" and res.stop_reason == "rejected" and res.checks["guard"] == 1
     assert res.trace[-1].rejected == "guard" and res.trace[-1].guard == "prints 2"
 
@@ -336,7 +336,7 @@ def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
         return None if out in ("n = 1\nprint(n)", "print(1)") else f"it prints {out[-2]}"
 
     cfg = RefineConfig(
-        max_rounds=1,
+        rounds=1,
         spec=FeedbackSpec(aspects=("clarity",)),
         retries=1,
         prompts=Prompts(retry="Refused: {problems}. Again."),
@@ -359,7 +359,7 @@ def test_a_guard_retry_shows_why_and_keeps_a_fixed_rewrite():
 def test_an_identical_rewrite_can_get_one_retry():
     review = json.dumps({"feedback": ["say why"], "scores": {"clarity": 2}, "stop": False})
     cfg = RefineConfig(
-        max_rounds=1,
+        rounds=1,
         spec=FeedbackSpec(aspects=("clarity",)),
         retries=1,
         retry_on=("identical",),

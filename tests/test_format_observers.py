@@ -138,7 +138,7 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 def test_the_loop_keeps_the_tools_fix_and_asks_the_model_for_nothing():
     eng = ScriptedEngine(["Dear Sam, Please Vote.", fb(TOP, stop=True, points=())])
     req = "Write a letter to a friend in all lowercase letters asking them to vote."
-    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "dear sam, please vote."
     assert len(eng.prompts) == 2  # the draft and the review: no rewrite call
     refine_call = next(c for c in res.trace if c.stage == "refine")
@@ -155,7 +155,7 @@ def test_a_partial_fix_still_asks_the_model_and_the_fewest_faults_win():
             "x",
         ]
     )
-    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "rain falls on my umbrella. streets shine."
 
 
@@ -163,7 +163,7 @@ def test_a_refusal_is_not_dressed_up_by_the_tools_fix():
     req = "Compose song lyrics about rent prices, all in lowercase letters."
     refusal = "I'm sorry, but I can't assist with that request."
     eng = ScriptedEngine([refusal, fb(TOP, stop=True, points=()), "rent goes up, we sing along.", "x"])
-    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "rent goes up, we sing along."  # a model's answer, not the refusal lowercased
     assert all(c.model != "tools" for c in res.trace)
 
@@ -198,7 +198,7 @@ def test_a_reply_that_asks_for_details_is_not_dressed_up_either():
             "x",
         ]
     )
-    res = asyncio.run(refine(eng, make_item(req), RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "Book a hotel room in one tap with our app anywhere you go." and all(
         c.model != "tools" for c in res.trace
     )
@@ -234,5 +234,5 @@ def test_an_upper_bound_is_met_by_cutting_whole_sentences_where_most_of_the_answ
 
 def test_the_loop_keeps_the_sentence_cut_and_asks_the_model_for_nothing():
     eng = ScriptedEngine([OVER, fb(TOP, stop=True, points=())])
-    res = asyncio.run(refine(eng, make_item(BAKE), RefineConfig(max_rounds=1)))
+    res = asyncio.run(refine(eng, make_item(BAKE), RefineConfig(rounds=1)))
     assert res.answer == OVER[: OVER.index(" Bring")] and len(eng.prompts) == 2

@@ -273,9 +273,7 @@ def test_the_loop_with_grammar_feedback_at_temperature_zero(on_backend):
     engine, run = on_backend
     items = [Item(t, id=str(i)) for i, t in enumerate(TASKS[:3])]
     # best selection: the last rewrite is reviewed too (draft, review, rewrite, review)
-    cfg = RefineConfig(
-        max_rounds=1, selection="best", sampling=Sampling(temperature=0.0, max_tokens=24, seed=0)
-    )
+    cfg = RefineConfig(rounds=1, selection="best", sampling=Sampling(temperature=0.0, max_tokens=24, seed=0))
     results = run(refine_many(engine, items, cfg, concurrency=len(items)))
     assert _check_reviews(results, items, cfg) >= len(items)
     if getattr(engine, "backend", "vllm") == "transformers":
@@ -290,7 +288,7 @@ def test_the_loop_with_grammar_feedback_at_temperature_one(on_backend):
     engine, run = on_backend
     items = [Item(t, id=str(i)) for i, t in enumerate(TASKS)]
     cfg = RefineConfig(
-        max_rounds=1,
+        rounds=1,
         selection="best",
         feedback_temperature=1.0,
         sampling=Sampling(temperature=1.0, max_tokens=24, seed=1),
@@ -306,14 +304,14 @@ def test_grounded_and_checklist_reviews_with_quotes_at_temperature_one(on_backen
     answer = 'My aunt said "bring an umbrella". The path C:\\rain was wet. We stayed home.'
     sampling = Sampling(temperature=1.0, max_tokens=32, seed=2)
     grounded = RefineConfig(
-        max_rounds=0,
+        rounds=0,
         selection="best",
         feedback_temperature=1.0,
         sampling=sampling,
         spec=FeedbackSpec(form="grounded", max_items=2, item_words=8),
     )
     checklist = RefineConfig(
-        max_rounds=0,
+        rounds=0,
         selection="best",
         feedback_temperature=1.0,
         sampling=sampling,
@@ -413,7 +411,7 @@ def test_the_loop_runs_where_vllm_cannot_be_imported(test_model_path):
             engine = settings.make_engine("transformers", {test_model_path!r}, "m", options)
             engine.threads = 1
             engine.start()
-            cfg = RefineConfig(max_rounds=1, sampling=Sampling(temperature=0.0, max_tokens=16))
+            cfg = RefineConfig(rounds=1, sampling=Sampling(temperature=0.0, max_tokens=16))
             res = await refine(engine, Item("Write a haiku about rain."), cfg)
             engine.shutdown()
             return res

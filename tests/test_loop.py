@@ -32,7 +32,7 @@ def test_stop_flag_stops_after_first_feedback():
 
 def test_stop_flag_can_be_ignored():
     eng = ScriptedEngine(["y0", fb(stop=True), "y1 is better"])
-    res = run(refine(eng, Item("task"), RefineConfig(max_rounds=1, use_stop_flag=False)))
+    res = run(refine(eng, Item("task"), RefineConfig(rounds=1, stop_flag=False)))
     assert res.stop_reason == "max_rounds" and res.answer == "y1 is better"
 
 
@@ -45,7 +45,7 @@ def test_threshold_stops_when_total_reached():
 
 def test_round_cap_with_last_selection_skips_useless_final_feedback():
     eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
-    res = run(refine(eng, Item("task"), RefineConfig(max_rounds=2)))
+    res = run(refine(eng, Item("task"), RefineConfig(rounds=2)))
     assert res.stop_reason == "max_rounds" and res.rounds == 2
     assert [c.stage for c in res.trace] == ["draft", "feedback", "refine", "feedback", "refine"]
     assert res.answer == "y2" and res.selected_round == 2
@@ -53,13 +53,13 @@ def test_round_cap_with_last_selection_skips_useless_final_feedback():
 
 def test_zero_rounds_returns_the_draft():
     eng = ScriptedEngine(["y0"])
-    res = run(refine(eng, Item("task"), RefineConfig(max_rounds=0)))
+    res = run(refine(eng, Item("task"), RefineConfig(rounds=0)))
     assert res.answer == "y0" and res.rounds == 0 and len(res.trace) == 1
 
 
 def test_best_selection_scores_every_output_and_picks_the_highest():
     eng = ScriptedEngine(["y0", fb(scores(1, 1, 1)), "y1", fb(scores(5, 5, 4)), "y2", fb(scores(3, 3, 3))])
-    res = run(refine(eng, Item("task"), RefineConfig(max_rounds=2, selection="best")))
+    res = run(refine(eng, Item("task"), RefineConfig(rounds=2, selection="best")))
     assert res.scores == [3, 14, 9]
     assert res.answer == "y1" and res.selected_round == 1
     assert res.trace[-1].stage == "feedback"
@@ -67,9 +67,9 @@ def test_best_selection_scores_every_output_and_picks_the_highest():
 
 def test_best_selection_can_exclude_the_draft():
     script = ["y0", fb(scores(5, 5, 4)), "y1", fb(scores(2, 2, 2)), "y2", fb(scores(3, 3, 3))]
-    cfg = RefineConfig(max_rounds=2, selection="best", use_stop_flag=False)
+    cfg = RefineConfig(rounds=2, selection="best", stop_flag=False)
     assert run(refine(ScriptedEngine(script), Item("t"), cfg)).answer == "y0"
-    cfg = RefineConfig(max_rounds=2, selection="best", exclude_draft=True, use_stop_flag=False)
+    cfg = RefineConfig(rounds=2, selection="best", exclude_draft=True, stop_flag=False)
     res = run(refine(ScriptedEngine(script), Item("t"), cfg))
     assert res.answer == "y2" and res.selected_round == 2
 
@@ -78,7 +78,7 @@ def test_best_selection_ties_go_to_the_earlier_output():
     # a rewrite must score strictly higher to replace what it rewrote (acronym: a tie at 9 once
     # replaced a fair draft with a 29-letter string)
     eng = ScriptedEngine(["y0", fb(scores(3, 3, 3)), "y1", fb(scores(3, 3, 3))])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, selection="best")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, selection="best")))
     assert res.answer == "y0"
 
 
@@ -94,7 +94,7 @@ def test_best_selection_ties_go_to_the_earlier_output():
 )
 def test_stop_phrase_in_text_mode(feedback, stops):
     eng = ScriptedEngine(["y0", feedback, "y1"])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, feedback_mode="text")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, feedback="text")))
     assert (res.stop_reason == "stop_phrase") is stops
     assert eng.schemas[1] is None  # free text is not constrained
 
@@ -109,7 +109,7 @@ def test_text_mode_records_scores_or_the_parse_failure():
             "y2",
         ]
     )
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=2, feedback_mode="text")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=2, feedback="text")))
     first, second = res.trace[1], res.trace[3]
     assert first.feedback["scores"] == scores(2, 3, 4) and first.feedback_error is None
     assert second.feedback["scores"] is None and "no score" in second.feedback_error
@@ -118,7 +118,7 @@ def test_text_mode_records_scores_or_the_parse_failure():
 
 def test_history_is_append_only_and_in_paper_order():
     eng = ScriptedEngine(["DRAFT0", fb(points=("FB0",)), "OUT1", fb(points=("FB1",)), "OUT2"])
-    run(refine(eng, Item("THE TASK"), RefineConfig(max_rounds=2)))
+    run(refine(eng, Item("THE TASK"), RefineConfig(rounds=2)))
     texts = [eng.tokenizer.decode(p) for p in eng.prompts]
     for prev, cur in zip(eng.prompts, eng.prompts[1:]):
         assert cur[: len(prev)] == prev  # each prompt extends the previous one token for token
@@ -129,7 +129,7 @@ def test_history_is_append_only_and_in_paper_order():
 
 def test_cached_tokens_are_reported_per_call():
     eng = ScriptedEngine(["y0", fb(), "y1"])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1)))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1)))
     fb_call, refine_call = res.trace[1], res.trace[2]
     assert fb_call.cached_tokens == res.trace[0].prompt_tokens + res.trace[0].completion_tokens
     assert refine_call.cached_tokens == fb_call.prompt_tokens + fb_call.completion_tokens
@@ -145,7 +145,7 @@ def test_given_initial_output_skips_the_draft():
 def test_critic_model_writes_feedback_and_refinements():
     drafter = ScriptedEngine(["y0"], name="small")
     critic = ScriptedEngine([fb(), "y1"], name="big")
-    res = run(refine(drafter, Item("t"), RefineConfig(max_rounds=1), critic=critic))
+    res = run(refine(drafter, Item("t"), RefineConfig(rounds=1), critic=critic))
     assert [(c.stage, c.model) for c in res.trace] == [
         ("draft", "small"),
         ("feedback", "big"),
@@ -184,8 +184,8 @@ def test_batch_keeps_order_and_turns_failures_into_error_records():
 @pytest.mark.parametrize(
     "kwargs,param",
     [
-        ({"max_rounds": -1}, "max_rounds"),
-        ({"feedback_mode": "yaml"}, "feedback_mode"),
+        ({"rounds": -1}, "rounds"),
+        ({"feedback": "yaml"}, "feedback"),
         ({"selection": "random"}, "selection"),
         ({"threshold": 99}, "threshold"),
     ],
@@ -206,7 +206,7 @@ def test_invalid_sampling_names_the_parameter():
 def test_events_are_emitted_in_order():
     eng = ScriptedEngine(["y0", fb(), "y1"])
     events = []
-    run(refine(eng, Item("t"), RefineConfig(max_rounds=1), on_event=events.append))
+    run(refine(eng, Item("t"), RefineConfig(rounds=1), on_event=events.append))
     assert [(e["type"], e["round"]) for e in events] == [
         ("draft", 0),
         ("feedback", 0),
@@ -221,7 +221,7 @@ def test_events_carry_their_calls_and_the_review_problems():
     watcher sees the cost of every round; a review event says what the rewrite is shown."""
     eng = ScriptedEngine(["y0", fb(points=("say more",)), "y1"])
     events = []
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1), on_event=events.append))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1), on_event=events.append))
     calls = [c for e in events for c in e.get("calls", [])]
     assert [c["stage"] for c in calls] == [c.stage for c in res.trace] == ["draft", "feedback", "refine"]
     assert "calls" not in events[2]  # refine_started: no call made since the review
@@ -239,7 +239,7 @@ def test_events_carry_their_calls_and_the_review_problems():
 def test_answer_schema_constrains_draft_and_rewrites_only():
     eng = ScriptedEngine(['{"a": 1}', fb(), '{"a": 2}'])
     schema = {"type": "object"}
-    run(refine(eng, Item("t"), RefineConfig(max_rounds=1, answer_schema=schema)))
+    run(refine(eng, Item("t"), RefineConfig(rounds=1, answer_schema=schema)))
     assert eng.schemas[0] == schema and eng.schemas[2] == schema
     assert eng.schemas[1] != schema and "scores" in eng.schemas[1]["properties"]
 
@@ -272,7 +272,7 @@ def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review(
     from selfrefine.engine.prompts import Prompts
 
     eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
-    cfg = RefineConfig(max_rounds=2, use_stop_flag=False, prompts=Prompts(system="Be brief."))
+    cfg = RefineConfig(rounds=2, stop_flag=False, prompts=Prompts(system="Be brief."))
     run(refine(eng, Item("task"), cfg))
     texts = [eng.tokenizer.decode(p) for p in eng.prompts]
     plain = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "task"}]
@@ -303,7 +303,7 @@ def test_standalone_prompts_have_no_guide_and_full_turns():
 def test_text_mode_names_the_stop_phrase_in_the_review_turn_only():
     # In the system turn, a 0.5B model answered the first request with the phrase itself.
     eng = ScriptedEngine(["y0", "ALL GOOD HERE"])
-    cfg = RefineConfig(feedback_mode="text", stop_phrase="ALL GOOD HERE")
+    cfg = RefineConfig(feedback="text", stop_phrase="ALL GOOD HERE")
     res = run(refine(eng, Item("task"), cfg))
     draft, review = (eng.tokenizer.decode(p) for p in eng.prompts)
     assert "ALL GOOD HERE" not in draft and "aspect: N/5" not in draft
@@ -339,13 +339,13 @@ def test_stop_flag_counts_only_when_the_scores_agree():
     assert res.checks["flag_disagreed"] == 1
     # a stricter level: the flag needs 5 everywhere, so the second review does not stop either
     eng = ScriptedEngine(["y0", fb(scores(2, 5, 5), stop=True), "y1 fixed", fb(scores(4, 5, 5), stop=True)])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, stop_flag_min=5)))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, stop_flag_min=5)))
     assert res.stop_reason == "max_rounds"
 
 
 def test_consistent_stop_rules_can_be_turned_off():
     eng = ScriptedEngine(["y0", fb(scores(5, 5, 5), points=()), "y1 again"])
-    cfg = RefineConfig(max_rounds=1, stop_on_top=False, stop_on_no_problems=False, use_stop_flag=False)
+    cfg = RefineConfig(rounds=1, stop_on_top=False, stop_on_no_problems=False, stop_flag=False)
     res = run(refine(eng, Item("t"), cfg))
     assert res.stop_reason == "max_rounds" and res.answer == "y1 again"
 
@@ -380,7 +380,7 @@ def test_stop_flag_min_is_checked_against_the_scale():
 def test_a_bad_rewrite_ends_the_loop_with_the_previous_output(rewrite, check):
     draft = "The two oceans are the Pacific Ocean and the Atlantic Ocean, which border the Americas."
     eng = ScriptedEngine([draft, fb(), rewrite])
-    res = run(refine(eng, Item("Name two oceans."), RefineConfig(max_rounds=2)))
+    res = run(refine(eng, Item("Name two oceans."), RefineConfig(rounds=2)))
     assert res.answer == draft and res.outputs == [draft] and res.rounds == 0
     assert res.stop_reason == ("no_progress" if check == "identical" else "rejected")
     assert res.trace[-1].stage == "refine" and res.trace[-1].rejected == check
@@ -390,27 +390,25 @@ def test_a_bad_rewrite_ends_the_loop_with_the_previous_output(rewrite, check):
 def test_a_shorter_rewrite_is_fine_when_the_review_asked_to_cut():
     draft = "The two oceans are the Pacific Ocean and the Atlantic Ocean, which border the Americas."
     eng = ScriptedEngine([draft, fb(points=("Too long: remove the last clause",)), "Pacific, Atlantic."])
-    res = run(refine(eng, Item("Name two oceans."), RefineConfig(max_rounds=1)))
+    res = run(refine(eng, Item("Name two oceans."), RefineConfig(rounds=1)))
     assert res.answer == "Pacific, Atlantic." and res.stop_reason == "max_rounds"
 
 
 def test_review_words_the_request_itself_used_are_allowed():
     eng = ScriptedEngine(["Great food.", fb(), "The review says the food is great and the service slow."])
-    res = run(
-        refine(eng, Item("Summarize the review: food great, service slow."), RefineConfig(max_rounds=1))
-    )
+    res = run(refine(eng, Item("Summarize the review: food great, service slow."), RefineConfig(rounds=1)))
     assert res.stop_reason == "max_rounds" and res.rounds == 1
 
 
 def test_checks_can_be_turned_off():
     eng = ScriptedEngine(["y0 is here", fb(), "y0 is here"])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, reject_bad_rewrites=False)))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, reject=False)))
     assert res.stop_reason == "max_rounds" and res.rounds == 1
 
 
 def test_a_rejected_rewrite_is_never_returned_with_best_selection():
     eng = ScriptedEngine(["y0 plain", fb(scores(2, 2, 2)), '{"feedback": [], "scores": {}, "stop": true}'])
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=2, selection="best")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=2, selection="best")))
     assert res.answer == "y0 plain" and res.stop_reason == "rejected"
 
 
@@ -438,7 +436,7 @@ def _verdicts(first: str, second: str):
 
 def test_pairwise_keeps_a_rewrite_that_wins_both_orders():
     eng = ScriptedEngine(respond=_verdicts("B", "A"))
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, verify="pairwise")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, verify="pairwise")))
     assert res.answer == "y1 rewrite" and res.stop_reason == "max_rounds"
     verify = [c for c in res.trace if c.stage == "verify"]
     assert len(verify) == 2 and all(c.round == 1 for c in verify)
@@ -457,5 +455,5 @@ def test_pairwise_keeps_a_rewrite_that_wins_both_orders():
 @pytest.mark.parametrize("first,second", [("A", "A"), ("B", "B"), ("A", "B")])
 def test_pairwise_rejects_a_rewrite_that_loses_either_order(first, second):
     eng = ScriptedEngine(respond=_verdicts(first, second))
-    res = run(refine(eng, Item("t"), RefineConfig(max_rounds=1, verify="pairwise")))
+    res = run(refine(eng, Item("t"), RefineConfig(rounds=1, verify="pairwise")))
     assert res.answer == "y0 draft" and res.stop_reason == "rejected" and res.checks["pairwise"] == 1

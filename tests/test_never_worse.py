@@ -81,7 +81,7 @@ MIN_KEPT = 5
 
 def test_kept_rewrites_score_above_their_drafts_and_no_answer_below(real):
     engine, run = real
-    cfg = RefineConfig(max_rounds=1, sampling=Sampling(temperature=0.0, max_tokens=96, seed=0))
+    cfg = RefineConfig(rounds=1, sampling=Sampling(temperature=0.0, max_tokens=96, seed=0))
 
     async def loops():
         return await asyncio.gather(*(refine(engine, make_item(r), cfg) for r, _, _ in REQUESTS))

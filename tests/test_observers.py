@@ -381,7 +381,7 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
     eng = ScriptedEngine(["The sun rose.", fb(TOP, stop=True, points=()), "The dawn came."])
     item = make_item('Write one line that uses the word "dawn".')
-    res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1, candidates=1)))
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=1, candidates=1)))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert '- "dawn" appears 0 times (asked: at least 1 time) -- NOT MET' in review
     turn = rewrite[rewrite.rindex("<user>") :]
@@ -401,7 +401,7 @@ def test_a_request_with_nothing_to_check_makes_the_same_prompts_as_a_plain_item(
     runs = []
     for item in (Item("Tell me a joke."), make_item("Tell me a joke.")):
         eng = ScriptedEngine(["A joke.", fb(), "A better joke."])
-        res = asyncio.run(refine(eng, item, RefineConfig(max_rounds=1)))
+        res = asyncio.run(refine(eng, item, RefineConfig(rounds=1)))
         runs.append((eng.prompts, res.checks))
     assert runs[0] == runs[1] and runs[0][1]["observed"] == 0
 
@@ -411,7 +411,7 @@ def test_a_failing_example_is_a_fault_the_review_cannot_clear_and_the_rewrite_se
     draft = block("def add(a, b):\n    return a + b if a != 10 else 0")
     fixed = block("def add(a, b):\n    return a + b")
     eng = ScriptedEngine([draft, fb(TOP, stop=True, points=()), fixed, fb(TOP, stop=True, points=())])
-    cfg = RefineConfig(max_rounds=2, candidates=1, examples_decide=False)  # the critic still reviews
+    cfg = RefineConfig(rounds=2, candidates=1, examples_decide=False)  # the critic still reviews
     res = asyncio.run(refine(eng, make_item(REQUEST), cfg))
     review, rewrite = (eng.tokenizer.decode(eng.prompts[i]) for i in (1, 2))
     assert "FAILED example add(10, 5) == 15: expected '15', got 0" in review

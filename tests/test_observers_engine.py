@@ -14,7 +14,7 @@ def test_a_constrained_request_is_observed_every_review(real):
     engine, run = real
     item = make_item('Write exactly 2 sentences about the sea. Use the word "blue".')
     sampling = Sampling(temperature=0.0, max_tokens=96, seed=0)
-    cfg = RefineConfig(max_rounds=1, selection="best", sampling=sampling)
+    cfg = RefineConfig(rounds=1, selection="best", sampling=sampling)
     res = run(refine(engine, item, cfg))
     reviews = [c for c in res.trace if c.stage == "feedback"]
     assert reviews and all(c.observation and "sentences: " in c.observation for c in reviews)
@@ -42,7 +42,7 @@ def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_th
         return await generate(prompt, sampling, schema, **kw)
 
     monkeypatch.setattr(engine, "generate", recorded)
-    cfg = RefineConfig(max_rounds=1, candidates=2, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
+    cfg = RefineConfig(rounds=1, candidates=2, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
     res = run(refine(engine, item, cfg))
     review = res.trace[0]
     assert review.stage == "feedback" and "add(10, 5) == 15: expected '15', got 0" in review.fault

@@ -235,15 +235,15 @@ def test_an_unknown_selfrefine_field_is_a_400_naming_it():
 
 def test_aliases_map_to_the_name_and_two_spellings_are_refused(tmp_path):
     assert SelfRefineOptions(max_rounds=2).rounds == 2
-    assert SelfRefineOptions.model_validate({"max_rounds": 3}).to_config(Sampling(), None).max_rounds == 3
-    assert SelfRefine(max_rounds=2).config.max_rounds == 2
+    assert SelfRefineOptions.model_validate({"max_rounds": 3}).to_config(Sampling(), None).rounds == 3
+    assert SelfRefine(max_rounds=2).config.rounds == 2
     t = _task(
         tmp_path,
         loop="max_rounds: 2",
         feedback="aspects: [brevity], max_items: 2, item_words: 9, form: grounded",
     )
     spec = t.cfg.spec
-    assert (t.cfg.max_rounds, spec.max_items, spec.item_words, spec.form) == (2, 2, 9, "grounded")
+    assert (t.cfg.rounds, spec.max_items, spec.item_words, spec.form) == (2, 2, 9, "grounded")
     with pytest.raises(InvalidParameter) as e:
         SelfRefineOptions(rounds=1, max_rounds=2)
     assert e.value.param == "selfrefine.max_rounds"

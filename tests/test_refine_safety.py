@@ -116,9 +116,9 @@ def test_everyday_prompts_never_come_back_as_reviews(real):
     # with the default stops the 135M's first review lists no problem on all 30 (no rewrite to
     # judge); these stops leave only the top scores, so reviews that score below the top rewrite
     cfg = RefineConfig(
-        max_rounds=2,
+        rounds=2,
         stop_on_no_problems=False,
-        use_stop_flag=False,
+        stop_flag=False,
         sampling=Sampling(temperature=0.0, max_tokens=64, seed=0),
     )
     items = [Item(p, id=str(i)) for i, p in enumerate(PROMPTS)]

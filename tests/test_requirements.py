@@ -261,10 +261,10 @@ def test_the_loop_picks_requirements_once_and_rewrites_until_all_are_met():
 
 def _plain_and_requirements_runs(request: str, script: list[str], pick: str | None):
     plain = ScriptedEngine(list(script))
-    base = asyncio.run(refine(plain, Item(request), RefineConfig(max_rounds=2)))
+    base = asyncio.run(refine(plain, Item(request), RefineConfig(rounds=2)))
     req_script = [script[0], *([pick] if pick is not None else []), *script[1:]]
     eng = ScriptedEngine(req_script)
-    res = asyncio.run(refine(eng, Item(request), RefineConfig(max_rounds=2, spec=SPEC)))
+    res = asyncio.run(refine(eng, Item(request), RefineConfig(rounds=2, spec=SPEC)))
     return plain, base, eng, res
 
 
@@ -306,7 +306,7 @@ def test_the_met_polarity_flags_the_false_ones():
 
 def test_free_text_feedback_has_no_requirement_pick():
     eng = ScriptedEngine(["Leaves fall.", "correctness: 5/5\ncompleteness: 5/5\nclarity: 5/5"])
-    res = asyncio.run(refine(eng, Item(HAIKU), RefineConfig(feedback_mode="text", spec=SPEC)))
+    res = asyncio.run(refine(eng, Item(HAIKU), RefineConfig(feedback="text", spec=SPEC)))
     assert [c.stage for c in res.trace] == ["draft", "feedback"] and res.stop_reason == "top_scores"
 
 

@@ -154,7 +154,7 @@ def _respond(prompt: str) -> str:
 
 
 def test_refine_many_limits_loops_in_flight_by_the_kv_budget():
-    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    cfg = RefineConfig(rounds=2, sampling=Sampling(max_tokens=40))
     items = [Item(f"task number {i:02d}", id=str(i)) for i in range(8)]
     probe = SlowEngine(None, respond=_respond)
     one = peak_history(probe, items[0], cfg, per_round=300)
@@ -186,7 +186,7 @@ def test_loop_calls_carry_one_priority_per_loop():
             return await super().generate(prompt_ids, sampling, json_schema, **kw)
 
     engine = Recording(respond=_respond)
-    run(refine_many(engine, [Item("task AA"), Item("task BB")], RefineConfig(max_rounds=2), concurrency=2))
+    run(refine_many(engine, [Item("task AA"), Item("task BB")], RefineConfig(rounds=2), concurrency=2))
     by_loop = {}
     for key, p in seen:
         by_loop.setdefault(key, set()).add(p)
@@ -194,7 +194,7 @@ def test_loop_calls_carry_one_priority_per_loop():
     assert by_loop["task AA"] != by_loop["task BB"]
     # one loop run directly is a scope of its own too
     seen.clear()
-    run(refine(engine, Item("task CC"), RefineConfig(max_rounds=1)))
+    run(refine(engine, Item("task CC"), RefineConfig(rounds=1)))
     assert len({p for _, p in seen}) == 1
 
 
@@ -223,7 +223,7 @@ def test_refine_many_admits_by_the_engines_reported_kv_capacity_by_default():
     # The default path: kv_admission=True and no gate passed in; refine_many builds the gate
     # from the engine's kv_capacity_tokens. Every loop reserves its peak at its start, before
     # any loop has finished, so all reserve the prior estimate and exactly three fit.
-    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    cfg = RefineConfig(rounds=2, sampling=Sampling(max_tokens=40))
     items = [Item(f"task number {i:02d}", id=str(i)) for i in range(8)]
     probe = InFlightEngine(respond=_respond)
     one = peak_history(probe, items[0], cfg, scheduling.KVGrowth(cfg).per_round())
@@ -242,7 +242,7 @@ def test_refine_many_admits_by_the_engines_reported_kv_capacity_by_default():
 
 
 def test_refine_many_runs_at_most_concurrency_loops_at_once():
-    cfg = RefineConfig(max_rounds=2, sampling=Sampling(max_tokens=40))
+    cfg = RefineConfig(rounds=2, sampling=Sampling(max_tokens=40))
     items = [Item(f"task number {i:02d}", id=str(i)) for i in range(9)]
     for limit in (1, 3):
         engine = InFlightEngine(respond=_respond)  # no KV capacity: only the concurrency limit applies

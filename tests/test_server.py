@@ -930,10 +930,8 @@ def test_request_models_turn_into_engine_settings():
     )
     s0, s1 = req.to_sampling(512, 0), req.to_sampling(512, 1)
     assert (s0.max_tokens, s0.seed, s1.seed, s0.stop) == (7, 5, 6, ("END",))
-    cfg = SelfRefineOptions(max_rounds=2, aspects=["style"], selection="best").to_config(
-        s0, {"type": "object"}
-    )
-    assert cfg.max_rounds == 2 and cfg.spec.aspects == ("style",) and cfg.answer_schema == {"type": "object"}
+    cfg = SelfRefineOptions(rounds=2, aspects=["style"], selection="best").to_config(s0, {"type": "object"})
+    assert cfg.rounds == 2 and cfg.spec.aspects == ("style",) and cfg.answer_schema == {"type": "object"}
     with pytest.raises(InvalidParameter) as e:
         SelfRefineOptions(task={"refine": "{nope}"}).to_config(s0, None)
     assert e.value.param == "selfrefine.task.refine"
@@ -979,7 +977,7 @@ def test_task_prompts_can_turn_the_guide_off_or_replace_it():
         opts.flag_min,
         opts.stop_on_top,
         opts.stop_on_no_problems,
-        opts.reject_bad_rewrites,
+        opts.reject,
         opts.verify,
     ) == (3, False, False, False, "pairwise")
     with pytest.raises(InvalidParameter) as e:

@@ -257,7 +257,7 @@ CAPITALIZED = {"quote": "Capitalize every word", "kind": "every_word", "property
 
 def run(script, request=TITLE, **cfg):
     eng = ScriptedEngine(script)
-    cfg.setdefault("max_rounds", 1)
+    cfg.setdefault("rounds", 1)
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
 
@@ -286,7 +286,7 @@ def test_the_constraints_event_and_trace_record_what_was_kept_and_dropped():
     invented = {"quote": "in three lines", "kind": "line_count", "relation": "exactly", "n": "3"}
     script = ["Ten Tips", _constraints(CAPITALIZED, invented), fb(TOP, stop=True, points=())]
     eng = ScriptedEngine(script)
-    cfg = RefineConfig(max_rounds=1, stated_checks="catalog")
+    cfg = RefineConfig(rounds=1, stated_checks="catalog")
     res = asyncio.run(refine(eng, make_item(TITLE), cfg, on_event=events.append))
     event = next(e for e in events if e["type"] == "constraints")
     assert [c["kind"] for c in event["checks"]] == ["every_word"] and event["calls"][0][
@@ -472,7 +472,7 @@ def test_predicates_that_name_nothing_or_do_not_parse_are_dropped_with_the_reaso
         fb(TOP, stop=True, points=()),
     ]
     eng = ScriptedEngine(script)
-    cfg = RefineConfig(max_rounds=1, stated_checks="catalog+predicate")
+    cfg = RefineConfig(rounds=1, stated_checks="catalog+predicate")
     res = asyncio.run(refine(eng, make_item(RAIN), cfg, on_event=events.append))
     event = next(e for e in events if e["type"] == "constraints")
     assert [d["reason"] for d in event["dropped"]] == ["no constraint named", "does not parse"]

@@ -74,7 +74,7 @@ def test_grounded_problems_outside_the_answer_are_recorded_not_shown():
 
 
 def test_text_feedback_reads_scores_and_the_stop_phrase():
-    cfg = RefineConfig(feedback_mode="text")
+    cfg = RefineConfig(feedback="text")
     f = read_feedback("Add units.\ncorrectness: 2/5\ncompleteness: 3/5\nclarity: 4/5", cfg)
     assert f.total == 9 and not f.flag and f.points == (f.data["feedback"],) and f.problems is None
     done = read_feedback("NO CHANGES NEEDED", cfg)
@@ -115,7 +115,7 @@ def test_the_rules_are_tried_in_one_order():
         ("threshold", DONE),
         ("max_rounds", CAP),
     ]
-    text = StopPolicy.of(RefineConfig(feedback_mode="text", use_stop_flag=False, stop_on_top=False))
+    text = StopPolicy.of(RefineConfig(feedback="text", stop_flag=False, stop_on_top=False))
     assert [r.reason for r in text.rules] == ["fault", "examples_pass", "stop_phrase", "max_rounds"]
 
 
@@ -136,7 +136,7 @@ def test_the_first_rule_that_fires_gives_the_reason(text, reason):
 
 
 def test_a_fault_forbids_every_stop_but_the_round_cap():
-    cfg = RefineConfig(max_rounds=2)
+    cfg = RefineConfig(rounds=2)
     policy, done = StopPolicy.of(cfg), fb(scores(5, 5, 5), stop=True, points=())
     assert policy.decide(review(done, cfg, rnd=0)).reason == "top_scores"
     assert policy.decide(review(done, cfg, rnd=0, fault="ZeroDivisionError")) is None
@@ -158,14 +158,14 @@ def test_a_veto_only_holds_back_the_rules_after_it():
 def test_a_new_rule_is_one_entry():
     policy = StopPolicy.of(RefineConfig())
     short = StopRule("short_answer", lambda r, _: len(r.answer) < 3)
-    mine = StopPolicy((*policy.rules[:-1], short, policy.rules[-1]), policy.max_rounds)
+    mine = StopPolicy((*policy.rules[:-1], short, policy.rules[-1]), policy.rounds)
     assert mine.stop_reason(review(fb(), RefineConfig(), answer="ok")) == "short_answer"
     assert policy.stop_reason(review(fb(), RefineConfig(), answer="ok")) is None
 
 
 def test_the_final_output_is_reviewed_only_when_selection_needs_its_score():
-    assert StopPolicy.of(RefineConfig(max_rounds=3)).review_rounds() == range(3)
-    assert StopPolicy.of(RefineConfig(max_rounds=3, selection="best")).review_rounds() == range(4)
+    assert StopPolicy.of(RefineConfig(rounds=3)).review_rounds() == range(3)
+    assert StopPolicy.of(RefineConfig(rounds=3, selection="best")).review_rounds() == range(4)
 
 
 # ------------------------------------------------------------ chat formats
@@ -228,10 +228,10 @@ class _Chat:
         (["y0", fb(), "y1", fb(scores(5, 5, 5))], RefineConfig()),
         (
             ["y0", fb(scores(2, 2, 2)), "y1", fb(scores(4, 4, 4))],
-            RefineConfig(threshold=12, use_stop_flag=False),
+            RefineConfig(threshold=12, stop_flag=False),
         ),
-        (["y0", "Add units.", "y1", "NO CHANGES NEEDED"], RefineConfig(feedback_mode="text")),
-        (["y0", fb(), "y1", fb(), "y2"], RefineConfig(max_rounds=2)),
+        (["y0", "Add units.", "y1", "NO CHANGES NEEDED"], RefineConfig(feedback="text")),
+        (["y0", fb(), "y1", fb(), "y2"], RefineConfig(rounds=2)),
     ],
 )
 def test_the_http_baseline_stops_where_the_loop_does(script, cfg):
@@ -243,7 +243,7 @@ def test_the_http_baseline_stops_where_the_loop_does(script, cfg):
 
 def test_the_http_baseline_shows_the_review_s_problems_to_the_rewrite():
     chat = _Chat(["y0", fb(points=("add units", "-", "name the oceans")), "y1"])
-    cfg = RefineConfig(max_rounds=1, prompts=Prompts(refine="Fix:\n{problems}"))
+    cfg = RefineConfig(rounds=1, prompts=Prompts(refine="Fix:\n{problems}"))
     asyncio.run(http_loop(chat, "http://x", "m", "task", cfg, Budget(answer_tokens=32, fixed=False)))
     assert chat.turns[2] == "Fix:\n- add units\n- name the oceans"
 
@@ -259,12 +259,14 @@ def test_a_rule_may_read_the_earlier_reviews_and_a_loop_takes_a_policy_of_its_ow
     def no_better(r, earlier):
         return bool(earlier) and (r.feedback.total or 0) <= (earlier[-1].feedback.total or 0)
 
-    cfg = RefineConfig(max_rounds=4, stop_on_top=False, stop_on_no_problems=False, use_stop_flag=False)
+    cfg = RefineConfig(rounds=4, stop_on_top=False, stop_on_no_problems=False, stop_flag=False)
     base = StopPolicy.of(cfg)
-    policy = StopPolicy((*base.rules[:-1], StopRule("plateau", no_better), base.rules[-1]), base.max_rounds)
+    policy = StopPolicy((*base.rules[:-1], StopRule("plateau", no_better), base.rules[-1]), base.rounds)
     low = {"correctness": 3, "completeness": 3, "clarity": 3}
     script = ["a", fb(low), "b", fb(low), "c", fb(low), "d", fb(low), "e"]
     res = asyncio.run(refine(ScriptedEngine(script), Item("Say something."), cfg, policy=policy))
     assert res.stop_reason == "plateau" and res.outputs == ["a", "b"]
-    assert asyncio.run(refine(ScriptedEngine(script), Item("Say something."), cfg)).stop_reason == "max_rounds"
+    assert (
+        asyncio.run(refine(ScriptedEngine(script), Item("Say something."), cfg)).stop_reason == "max_rounds"
+    )
     assert base.refused("identical") == "no_progress" and base.refused("echo") == "rejected"

@@ -172,7 +172,7 @@ def test_the_checks_run_only_where_asked():
 
 def _loop(script, request_, **cfg):
     eng = ScriptedEngine(script)
-    return asyncio.run(refine(eng, make_item(request_), RefineConfig(max_rounds=1, **cfg)))
+    return asyncio.run(refine(eng, make_item(request_), RefineConfig(rounds=1, **cfg)))
 
 
 TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
@@ -223,6 +223,6 @@ def test_substance_off_keeps_the_old_behaviour():
         [long_draft, fb(TOP, stop=True, points=()), invented, "x " * 300],
         BAKE,
         candidates=2,
-        keep_substance=False,
+        substance=False,
     )
     assert res.answer == invented

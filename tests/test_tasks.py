@@ -71,7 +71,7 @@ def test_templates_render_for_every_row(name, variant):
 def test_task_settings_follow_the_paper():
     assert registry.load("gsm8k").label == "gsm8k/self_feedback"
     oracle = registry.load("gsm8k:oracle")
-    assert oracle.oracle and oracle.label == "gsm8k/oracle" and not oracle.cfg.use_stop_flag
+    assert oracle.oracle and oracle.label == "gsm8k/oracle" and not oracle.cfg.stop_flag
     assert registry.load("acronym").cfg.selection == "best"
     dlg = registry.load("dialogue")
     assert dlg.cfg.selection == "best" and not dlg.cfg.exclude_draft and len(dlg.cfg.spec.aspects) == 10

@@ -111,7 +111,7 @@ class KVBench(Harness):
     def _sized_config(self, rounds: int, tokens: int) -> RefineConfig:
         """The run's loop config with `rounds` rounds and `tokens` per draft / refine call."""
         base = self.cfg.refine_config()
-        return replace(base, max_rounds=rounds, sampling=replace(base.sampling, max_tokens=tokens))
+        return replace(base, rounds=rounds, sampling=replace(base.sampling, max_tokens=tokens))
 
     async def _kv_server(self, spec: str):
         cfg = self.cfg

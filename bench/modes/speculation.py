@@ -23,7 +23,7 @@ class SpeculationBench(Harness):
             # none, and would measure only the drafts' overhead on the draft and feedback calls.
             rcfg = replace(
                 rcfg,
-                use_stop_flag=False,
+                stop_flag=False,
                 stop_phrase=NEVER_STOP,
                 stop_on_top=False,
                 stop_on_no_problems=False,

@@ -33,7 +33,7 @@ class TransformersBench(Harness):
         await asyncio.to_thread(engine.start)
         rcfg = cfg.refine_config()
         # The same warm-up as the vLLM engines get (first grammar compile, first-call paths).
-        wcfg = replace(rcfg, max_rounds=1, sampling=replace(rcfg.sampling, max_tokens=8))
+        wcfg = replace(rcfg, rounds=1, sampling=replace(rcfg.sampling, max_tokens=8))
         await refine_many(engine, [Item(input="Say hello to 0.")], wcfg, concurrency=1)
         self.startup["transformers"] = time.perf_counter() - t0
         self.progress.update(task, total=1, completed=1)
