@@ -118,6 +118,6 @@ async def render(renderer: Renderer, queue: asyncio.Queue, producer: asyncio.Tas
 
 def failure_body(ev: StreamFailed, metrics: Metrics, request_id: str) -> dict:
     """The OpenAI error body of a failed stream, counted and logged."""
-    status, body = metrics.error_response(ev.error)
+    _, body = metrics.error_response(ev.error)
     log.warning("stream %s failed: %s", request_id, body["error"]["message"])
     return body
