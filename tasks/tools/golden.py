@@ -30,10 +30,21 @@ GENERIC = (
     "Write a haiku about the sea.",
     "What is the capital of France? Answer in exactly 2 sentences.",
     "Write a short story about a lighthouse keeper in exactly 3 paragraphs separated by ***.",
+    "Write a tweet about coffee in all capital letters, with no commas, ending with the phrase "
+    '"Any other questions?"',
+    "Explain recursion to a child in at least 120 words.",
 )
-TASK_ROWS = ("gsm8k", "commongen_hard", "sentiment_reversal", "acronym")
+TASK_ROWS = (
+    "gsm8k",
+    "commongen_hard",
+    "sentiment_reversal",
+    "acronym",
+    "dialogue",
+    "code_readability",
+    "code_optimization",
+)
 ROUNDS = 2
-LONG_WORDS = 1800  # a request this long leaves the refine calls no room in a 2048-token context
+LONG_WORDS = 3900  # a request this long leaves the review no room in the CPU default 4096 context
 
 
 def _record(res) -> dict:
@@ -73,7 +84,7 @@ def run(model: str) -> list[dict]:
     from selfrefine.engine.engine_options import EngineOptions
 
     name, path = models.resolve(model)
-    options = EngineOptions(max_model_len=2048)
+    options = EngineOptions()
 
     async def go() -> list[dict]:
         engine, _ = settings.start_engines((name, path), None, options)
