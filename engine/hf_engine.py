@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import json
 import threading
 import time
@@ -50,23 +51,28 @@ def missing_packages() -> list[str]:
     return [p for p in PACKAGES if find_spec(p) is None]
 
 
+VLLM_ONLY = (
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+    "distributed_executor_backend",
+    "gpu_memory_utilization",
+    "kv_cache_gib",
+    "block_size",
+    "max_num_seqs",
+)
+"""EngineOptions fields only vLLM honours: any value but the field's default is refused here."""
+
+
 def check_options(options: EngineOptions) -> None:
     """Refuse vLLM-only settings this backend cannot honour (rather than ignore them silently).
 
     `--structured-backend` and `--prefix-caching` are accepted and have no effect: the
     grammar is always Outlines' and there is no cache to turn off."""
     o = options
-    vllm_only = {
-        "tensor_parallel_size": o.tensor_parallel_size != 1,
-        "pipeline_parallel_size": o.pipeline_parallel_size != 1,
-        "data_parallel_size": o.data_parallel_size != 1,
-        "distributed_executor_backend": o.distributed_executor_backend is not None,
-        "gpu_memory_utilization": o.gpu_memory_utilization is not None,
-        "kv_cache_gib": o.kv_cache_gib is not None,
-        "block_size": o.block_size is not None,
-        "max_num_seqs": o.max_num_seqs is not None,
-        "speculation": o.speculation in ("ngram", "suffix"),  # auto means: where the engine can
-    }
+    default = {f.name: f.default for f in dataclasses.fields(EngineOptions)}
+    vllm_only = {name: getattr(o, name) != default[name] for name in VLLM_ONLY}
+    vllm_only["speculation"] = o.speculation in ("ngram", "suffix")  # auto means: where the engine can
     for name, given in vllm_only.items():
         if given:
             raise InvalidParameter(name, "is a vLLM option; the transformers backend does not support it")

@@ -292,17 +292,18 @@ def serve(
     debug_faults: bool = False,
     run_code: bool = False,
     log_level: str = "warning",
-    backend: str = "vllm",
+    backend: str | None = None,
     critic: tuple[str, str] | None = None,
 ) -> None:
-    """Start the engine (on `backend`: vllm or transformers), and with `critic` (name, path) a
-    critic's engine with the same options for the loops' feedback and rewrites, and serve until
-    SIGINT / SIGTERM."""
+    """Start the engine (on `backend`: vllm or transformers; default `options.backend`), and with
+    `critic` (name, path) a critic's engine with the same options for the loops' feedback and
+    rewrites, and serve until SIGINT / SIGTERM."""
     import uvicorn
 
     from selfrefine.engine.settings import make_engine
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    backend = backend or options.backend
     engine = make_engine(backend, model_path, model_name, options)
     critic_engine = make_engine(backend, critic[1], critic[0], options) if critic else None
     server: uvicorn.Server | None = None
