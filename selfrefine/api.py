@@ -34,27 +34,15 @@ Record = LoopResult | LoopError
 class SelfRefine:
     """Refine answers with a local model: draft, grammar-constrained feedback, rewrite.
 
-    `model` drafts (a catalog name, pulled on first use, a local Hugging Face folder or a hub
-    id); `critic_model`, when given, writes the feedback and the rewrites. The loop options
-    are those of the table in engine.options, named as `selfrefine run`'s without dashes
-    (`--rounds 2` is `rounds=2`, `--no-stop-flag` is `stop_flag=False`, `--no-reject` is
-    `reject=False`; engine options likewise, `--eager` is `eager=True`); `aspects` takes "a,b"
-    or a list, `scale` "1-5" or (1, 5); an old spelling (`max_rounds`) is accepted, an unknown
-    name raises InvalidParameter. `concurrency` bounds the loops
-    of one `run_batch` in flight at once. `backend="transformers"` runs the loops on plain
-    transformers with Outlines for the grammar, where vLLM cannot be installed (slower: one call
-    at a time, no prefix cache; `selfrefine[transformers]`). `verbose=False` quiets vLLM, torch
-    and transformers
-    the way the CLI does without `-v`: by setting their environment variables (those you have
-    set are kept) when the engine starts.
+    `model` drafts (a catalog name, pulled on first use, a local Hugging Face folder or a hub id);
+    `critic_model` writes the feedback and rewrites. Loop and engine options are `selfrefine run`'s
+    flags without dashes (`rounds=2`, `stop_flag=False`, `eager=True`; old spellings accepted, an
+    unknown name raises InvalidParameter). `concurrency` bounds one `run_batch`'s loops in flight;
+    `backend="transformers"` runs without vLLM; `verbose=False` quiets vLLM, torch and transformers.
 
-    The engine starts on first use, or on `start()` / entering `with`, and serves every later
-    call; `close()` (or leaving `with`) shuts it down, and a later call starts it again.
-    `engine=` takes an engine you built and started yourself (for tests, or to share one): it
-    is used as is and never closed here.
-
-    vLLM starts its engine in new processes; a script that uses SelfRefine at import level
-    needs the usual `if __name__ == "__main__":` guard.
+    The engine starts on first use, `start()` or `with`, and `close()` shuts it down (a later call
+    starts it again); `engine=` takes an engine you started, used as is and never closed here.
+    vLLM starts new processes: a script using this at import level needs the `__main__` guard.
     """
 
     def __init__(

@@ -1,17 +1,13 @@
 """POST /v1/responses (OpenAI's Responses API) as a front end of the chat path, as vLLM's server has it.
 
-A Responses request is translated into the chat completions body it stands for (`chat_body`):
-`instructions` become a system message first, the `input` items become messages (a
-`function_call` item an assistant message's tool call, a `function_call_output` item a tool
-message), `max_output_tokens` `max_tokens`, `text.format` `response_format`, and the flat
-Responses tools `{type, name, description, parameters}` chat tools. That body is planned and run
-by `Serving` like any chat request (so the model names, tools, schemas and loops behave exactly
-as on /v1/chat/completions), and the chat answer is rendered as a Response object
-(`ResponseShape.render`) or, streamed, as the Responses events (`ResponsesRenderer`).
+A request becomes the chat completions body it stands for (`chat_body`): `instructions` a system
+message, `input` items messages (`function_call` an assistant tool call, `function_call_output` a
+tool message), `max_output_tokens` `max_tokens`, `text.format` `response_format`, flat tools chat
+tools. `Serving` runs it like any chat request; the answer is rendered as a Response object
+(`ResponseShape.render`) or streamed as Responses events (`ResponsesRenderer`).
 
-The server stores nothing: `store` is accepted (the response says `store: false`) and
-`previous_response_id` (like `conversation`) is a 400, since the client must send the whole
-conversation in `input`. Every other parameter this module does not know is a 400 naming it.
+Nothing is stored: `store` is accepted (answered `store: false`); `previous_response_id` and
+`conversation` are a 400, as is every parameter this module does not know.
 """
 
 from __future__ import annotations

@@ -1,19 +1,14 @@
-"""Tool calling on the plain model name, as vLLM's own OpenAI server does it.
+"""Tool calling on the plain model name, as vLLM's own OpenAI server does it: the chat template
+renders the tools; the output is read back into OpenAI `tool_calls` by `tool_choice`.
 
-The tools are rendered into the prompt by the model's chat template. What the model writes is
-read back into OpenAI `tool_calls` according to `tool_choice`:
+- "auto": a call is a JSON `{"name", "arguments"}` naming a tool, in `<tool_call>` tags (Qwen2.5's
+  format), bare at a line's start, or in a ``` fence (`read_auto`); other text is the content.
+- "required": structured outputs force a JSON array of `{"name", "parameters"}` (vLLM's schema),
+  read with vLLM's parser of that array.
+- a named function: the output is forced to that function's `parameters` schema and is the
+  call's arguments.
 
-- "auto": the model decides. A call is a JSON object `{"name": ..., "arguments": ...}` naming
-  one of the tools, in `<tool_call>` tags (the format of Qwen2.5's template), bare at a line's
-  start, or in a ``` fence, as the small Qwen2.5-Coder models write them (`read_auto`); text
-  outside the calls is the message content.
-- "required": the output is forced by structured outputs to a JSON array of
-  `{"name": <one of the tools>, "parameters": <its arguments>}`, read with vLLM's parser of that
-  array (the schema is the one vLLM builds).
-- a named function: the output is forced to that function's arguments (its `parameters`
-  schema); the whole output is the call's arguments.
-
-vLLM is imported on first use, so code that never sees tools does not pay for the import.
+vLLM is imported on first use: code that never sees tools does not pay for it.
 """
 
 from __future__ import annotations
