@@ -1,9 +1,9 @@
 """The outside baseline: loops over vLLM's own OpenAI server (HTTP).
 
-It runs the same loop as `engine.loop.refine` (draft, then feedback / refine rounds, with
+It runs the same loop as `engine.core.loop.refine` (draft, then feedback / refine rounds, with
 the same prompt texts and budgets) the way users write it without this engine: the client
 resends the whole chat each call and the server re-renders and re-tokenizes it. (Mode 5,
-plain transformers, runs `engine.loop` itself on the transformers backend, `engine.hf_engine`.)
+plain transformers, runs `engine.core.loop` itself on the transformers backend, `engine.backends.hf_engine`.)
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.stopping import StopPolicy
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.review import Review, read_feedback
+from selfrefine.engine.core.stopping import StopPolicy
 from selfrefine.engine.types import Call, LoopError, LoopResult
 
 
@@ -217,7 +217,7 @@ async def http_loop(client, url: str, model: str, task: str, cfg: RefineConfig, 
     policy = StopPolicy.of(cfg)
     for stage, rnd in _steps(cfg):
         if stage == "feedback":
-            # the turns of engine.loop.refine: the review may quote the output under review, the
+            # the turns of engine.core.loop.refine: the review may quote the output under review, the
             # refine turn lists the review's problems and may quote the output too
             msgs.append(
                 {

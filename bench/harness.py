@@ -10,11 +10,11 @@ from pathlib import Path
 
 from selfrefine.bench.baselines import Budget, OpenAIServer, http_many
 from selfrefine.bench.summary import ModeRun, summarize
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.engine_options import default
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
+from selfrefine.engine.backends.engine_options import default
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
+from selfrefine.engine.core.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
@@ -284,7 +284,7 @@ class Harness:
         concurrency: int | None = None,
         **over,
     ):
-        from selfrefine.engine.vllm_engine import EngineOptions
+        from selfrefine.engine.backends.vllm_engine import EngineOptions
 
         return EngineOptions(
             **{
@@ -306,8 +306,8 @@ class Harness:
     def _engine(
         self, prefix_caching: bool, speculation: str | None = None, concurrency: int | None = None, **over
     ):
-        from selfrefine.engine import models
-        from selfrefine.engine.vllm_engine import VLLMEngine
+        from selfrefine.engine.backends import models
+        from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
         name, path = models.resolve(self.cfg.model)
         return VLLMEngine(path, name, self._options(prefix_caching, speculation, concurrency, **over))
@@ -338,7 +338,7 @@ class Harness:
     def _server(
         self, kv_cache_gib: float | None = None, speculation: str | None = None, log: str = "vllm_server.log"
     ):
-        from selfrefine.engine import models
+        from selfrefine.engine.backends import models
 
         cfg = self.cfg
         name, path = models.resolve(cfg.model)
@@ -405,8 +405,8 @@ async def reset_prefix_cache(engine) -> None:
 
 def vllm_on_cpu() -> bool:
     """Whether vLLM runs on the CPU here (the threads mode measures a CPU-only setting)."""
-    # engine.vllm_engine has only the private `_is_cpu()` before an engine starts (VLLMEngine.is_cpu
+    # engine.backends.vllm_engine has only the private `_is_cpu()` before an engine starts (VLLMEngine.is_cpu
     # is set by engine_args()); a public `vllm_engine.is_cpu()` should replace this import.
-    from selfrefine.engine.vllm_engine import _is_cpu  # vLLM loads lazily
+    from selfrefine.engine.backends.vllm_engine import _is_cpu  # vLLM loads lazily
 
     return _is_cpu()

@@ -27,7 +27,7 @@ from selfrefine.bench.modes.kv import KVBench
 from selfrefine.bench.modes.ours import OursBench
 from selfrefine.bench.modes.speculation import SpeculationBench
 from selfrefine.bench.modes.transformers import TransformersBench
-from selfrefine.engine import quiet
+from selfrefine.engine.backends import quiet
 
 __all__ = ["MODES", "Bench", "BenchConfig", "main", "parse_modes", "run_bench"]
 
@@ -39,7 +39,7 @@ __all__ = ["MODES", "Bench", "BenchConfig", "main", "parse_modes", "run_bench"]
 #   no_cache      3: ours on an engine without prefix caching
 #   threads       ours on an engine with vLLM's own CPU thread binding (CPU only)
 #   http          4: N concurrent clients looping over chat completions on vLLM's OpenAI server
-#   transformers  5: the same loops on the transformers backend (engine.hf_engine: plain
+#   transformers  5: the same loops on the transformers backend (engine.backends.hf_engine: plain
 #                 `model.generate`, the same grammar feedback through Outlines), one at a time
 #   limit         6: mode 1's calls replayed as independent requests (same prompt, cached and
 #                 output tokens per call, same number in flight): the engine's upper bound; also

@@ -107,7 +107,7 @@ class Tokenizer(Protocol):
 
 class Engine(Protocol):
     """What the loop, the server and the CLI use of an engine. Both backends get it from
-    `engine.backend.Backend` (`VLLMEngine`, `HFEngine`); tests script it (tests.fakes)."""
+    `engine.backends.backend.Backend` (`VLLMEngine`, `HFEngine`); tests script it (tests.fakes)."""
 
     name: str
     backend: str
@@ -115,7 +115,7 @@ class Engine(Protocol):
     tokenizer: Tokenizer
     max_model_len: int
     counters: dict[str, int]
-    """Requests, aborted requests and tokens since start (engine.backend.COUNTERS)."""
+    """Requests, aborted requests and tokens since start (engine.backends.backend.COUNTERS)."""
 
     @property
     def dead(self) -> bool:
@@ -208,7 +208,7 @@ class LoopResult:
     input: str
     answer: str
     selected_round: int
-    stop_reason: str  # one of engine.stopping.STOP_REASONS
+    stop_reason: str  # one of engine.core.stopping.STOP_REASONS
     rounds: int  # accepted refine steps (a rejected rewrite is in the trace, not in outputs)
     outputs: list[str] = field(default_factory=list)
     scores: list[int | None] = field(default_factory=list)  # total feedback score per output
@@ -217,7 +217,7 @@ class LoopResult:
     id: str | None = None
     error: None = None
     checks: dict[str, int] = field(default_factory=dict)
-    """How often each rewrite check (engine.checks), the guard, the pairwise verification and a
+    """How often each rewrite check (engine.core.checks), the guard, the pairwise verification and a
     stop flag contradicting the scores fired in this loop, how many reviews showed an observation
     (`observed`) and how many a fault (`fault`)."""
 

@@ -3,7 +3,7 @@
 vLLM's AsyncLLM belongs to the event loop it was started on, so the engine lives on an event
 loop in a background thread of its own; `run` / `run_batch` wait on it from any thread and
 `arun` / `arun_batch` await it from any event loop. The options and their checks are those
-of `selfrefine run` (`engine.settings`), so a bad value raises InvalidParameter naming it
+of `selfrefine run` (`engine.backends.settings`), so a bad value raises InvalidParameter naming it
 before anything starts.
 """
 
@@ -18,14 +18,14 @@ import threading
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from selfrefine.engine import engine_options as engine_table
-from selfrefine.engine import models, quiet, settings
-from selfrefine.engine import options as loop_options
+from selfrefine.engine.backends import engine_options as engine_table
+from selfrefine.engine.backends import models, quiet, settings
+from selfrefine.engine.core import options as loop_options
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.errors import EngineFault, InvalidParameter
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 
 Record = LoopResult | LoopError
@@ -54,8 +54,8 @@ class SelfRefine:
         engine: Engine | None = None,
         **options: Any,
     ) -> None:
-        # `options`: the loop options of engine.options and the engine options of
-        # engine.engine_options (the signature below lists them)
+        # `options`: the loop options of engine.core.options and the engine options of
+        # engine.backends.engine_options (the signature below lists them)
         given = {k: options.pop(k) for k in list(options) if k in engine_table.BY_NAME}
         loop = loop_options.canonical(options, loop_options.API, also=list(engine_table.BY_NAME))
         self.config = loop_options.to_config(loop)  # the RefineConfig every loop runs with

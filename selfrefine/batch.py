@@ -10,10 +10,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from selfrefine.engine import settings
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
+from selfrefine.engine.backends import settings
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.types import LoopError
 from selfrefine.records import record
 

@@ -17,10 +17,10 @@ from rich.table import Table
 from selfrefine import batch, bench_options, records
 from selfrefine import cli_options as opts
 from selfrefine.console import PullBar, err, fail, out, print_result, resolve, resolve_critic
-from selfrefine.engine import models, quiet, settings
-from selfrefine.engine import options as loop_table
+from selfrefine.engine.backends import models, quiet, settings
+from selfrefine.engine.core import options as loop_table
+from selfrefine.engine.core.generic import make_item
 from selfrefine.engine.errors import SelfRefineError
-from selfrefine.engine.generic import make_item
 from selfrefine.engine.types import LoopError
 
 app = typer.Typer(
@@ -224,7 +224,7 @@ def engine_args_cmd(
 ) -> None:
     """Print, as JSON, the vLLM engine arguments the other commands would use (starts nothing)."""
     quiet.configure(engine["verbose"])
-    from selfrefine.engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     try:
         options = opts.engine_options(engine)

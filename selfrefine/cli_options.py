@@ -1,11 +1,11 @@
 """Command-line options shared by the commands: engine options (run, serve, eval, bench) and loop options.
 
 Decorate a command with `@engine_command`: it gains every engine option of the table in
-engine.engine_options and receives their values as one dict parameter `engine`; build the
+engine.backends.engine_options and receives their values as one dict parameter `engine`; build the
 EngineOptions (and the checked backend) with `opts.engine_settings(engine)` inside the command's
 error handling. `engine_command(only=...)` gives a command some of them.
 
-`@loop_command(surface)` gives a command the loop options of engine.options on that surface
+`@loop_command(surface)` gives a command the loop options of engine.core.options on that surface
 (`run`: options.CLI; `eval`: options.OVERRIDE, each defaulting to the task's value) and
 delivers them as one dict parameter `loop`, keyed by option name.
 """
@@ -19,11 +19,11 @@ from typing import Annotated, Any
 
 import typer
 
-from selfrefine.engine import engine_options as engine_table
-from selfrefine.engine import options as loop_table
-from selfrefine.engine import settings
-from selfrefine.engine.engine_options import EngineOptions
-from selfrefine.engine.settings import check_backend
+from selfrefine.engine.backends import engine_options as engine_table
+from selfrefine.engine.backends import settings
+from selfrefine.engine.backends.engine_options import EngineOptions
+from selfrefine.engine.backends.settings import check_backend
+from selfrefine.engine.core import options as loop_table
 
 ServeCritic = Annotated[
     str | None,
@@ -67,7 +67,7 @@ def engine_command(
     defaults: Mapping[str, Any] | None = None,
     helps: Mapping[str, str] | None = None,
 ):
-    """Give a typer command the engine options of engine.engine_options (or those named in
+    """Give a typer command the engine options of engine.backends.engine_options (or those named in
     `only`), delivered as the dict parameter `engine` keyed by option name. `defaults` and
     `helps` replace a flag's default and help on this command (bench: None, its own defaults)."""
     table = [o for o in engine_table.OPTIONS if only is None or o.name in only]

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from selfrefine import records
-from selfrefine.engine import models
+from selfrefine.engine.backends import models
 from selfrefine.engine.types import LoopResult
 
 out = Console()

@@ -6,8 +6,8 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.item import Item
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.item import Item
 from selfrefine.engine.types import LoopError, LoopResult
 
 

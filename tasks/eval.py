@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from selfrefine.engine.item import select
-from selfrefine.engine.many import refine_many
+from selfrefine.engine.core.item import select
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult
 from selfrefine.tasks.registry import Task, TaskError
 

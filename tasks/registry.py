@@ -2,7 +2,7 @@
 scorer. Adding a task is adding a folder; no engine code changes.
 
 task.yaml's keys are `TOP_KEYS` (each with its meaning), `PROMPT_KEYS` and, in its `loop:`,
-`feedback:` and `sampling:` sections, the loop options of engine.options on the task surface
+`feedback:` and `sampling:` sections, the loop options of engine.core.options on the task surface
 (old spellings accepted) plus `SECTION_KEYS`. `task_yaml_keys()` lists them all, and
 `python -m selfrefine.docgen` writes them to docs/task-yaml.md. An unknown key is an error naming it.
 """
@@ -23,12 +23,12 @@ from pathlib import Path
 import jinja2
 import yaml
 
-from selfrefine.engine import options
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core import options
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.item import Item
 from selfrefine.engine.observe import observe_request
-from selfrefine.engine.prompts import LONG_FEEDBACK_GRAMMAR, LONG_REFINE, Prompts
 from selfrefine.grammars.feedback import Checklist
 from selfrefine.tasks.scoring import keywords
 
@@ -363,7 +363,7 @@ def _load_generic(raw: dict, folder: Path, variant: str | None, values: dict) ->
 
 
 def with_overrides(task: Task, **overrides) -> Task:
-    """The task with command-line overrides (`selfrefine eval`'s: the options of engine.options
+    """The task with command-line overrides (`selfrefine eval`'s: the options of engine.core.options
     on its override surface, e.g. rounds, stop_flag, verify, temperature, max_tokens, seed);
     None keeps the task's value."""
     try:
@@ -416,7 +416,7 @@ def section_options(section: str) -> tuple[options.Option, ...]:
 
 def task_yaml_keys() -> dict[str, tuple[str, ...]]:
     """Every key task.yaml accepts, by where it goes: "" (the top level), "prompts", and each
-    loop-option section (its options' names, then its own keys). Built from engine.options."""
+    loop-option section (its options' names, then its own keys). Built from engine.core.options."""
     keys: dict[str, tuple[str, ...]] = {"": tuple(TOP_KEYS), "prompts": PROMPT_KEYS}
     for section in ("loop", "feedback", "sampling"):
         names = tuple(o.name for o in section_options(section))

@@ -70,7 +70,7 @@ class LoopThread:
 
 @pytest.fixture(scope="session")
 def test_model_path():
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     return str(models.pull(TEST_MODEL))
 
@@ -119,7 +119,7 @@ def hosted(make):
 @pytest.fixture(scope="session")
 def real(test_model_path):
     """(engine, run): the real VLLMEngine and a function that runs a coroutine on its loop."""
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
 
     options = EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
     yield from hosted(lambda: VLLMEngine(test_model_path, TEST_MODEL, options).start())
@@ -178,7 +178,7 @@ def cli_on_real(real, monkeypatch):
     monkeypatch.setattr(cli.settings, "make_engine", make_engine)
 
     def invoke(*args):
-        # the command quiets vLLM through os.environ and the warning filters (engine.quiet):
+        # the command quiets vLLM through os.environ and the warning filters (engine.backends.quiet):
         # undo both, so that this process and the subprocesses later tests start are unchanged
         environ = dict(os.environ)
         try:

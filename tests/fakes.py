@@ -6,7 +6,7 @@ import json
 import threading
 from collections.abc import Callable
 
-from selfrefine.engine.backend import Backend
+from selfrefine.engine.backends.backend import Backend
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 

@@ -56,7 +56,7 @@ def thread_cores(pid: int) -> dict[int, set[int]]:
     """Each thread of process `pid` -> the cores it may run on, as the kernel has it
     (`Cpus_allowed_list` of /proc/<pid>/task/<tid>/status); a thread that ends meanwhile is
     left out."""
-    from selfrefine.engine.vllm_engine import _parse_ids  # the same id lists: `0-1,4`
+    from selfrefine.engine.backends.vllm_engine import _parse_ids  # the same id lists: `0-1,4`
 
     out: dict[int, set[int]] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():

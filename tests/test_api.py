@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from selfrefine import SelfRefine
+from selfrefine.engine.core.item import Item
 from selfrefine.engine.errors import InvalidParameter, SelfRefineError
-from selfrefine.engine.item import Item
 from selfrefine.engine.types import LoopError, LoopResult
 from tests.conftest import TEST_MODEL
 from tests.fakes import ScriptedEngine, fb
@@ -148,7 +148,7 @@ def test_selfrefine_on_the_real_engine(test_model_path, real, monkeypatch):
     the session's real engine seen through conftest.Shared (the API's own start path, its engine
     not started again: a vLLM start is ~35 s here); the restart starts a VLLMEngine of its own,
     so the API's real start and shutdown run too."""
-    from selfrefine.engine import settings
+    from selfrefine.engine.backends import settings
     from tests.conftest import Shared
 
     session, run_there = real

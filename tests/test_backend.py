@@ -1,11 +1,11 @@
-"""The backend base (engine.backend) without a model: special tokens, logprobs, the generate contract."""
+"""The backend base (engine.backends.backend) without a model: special tokens, logprobs, generate."""
 
 import asyncio
 from dataclasses import dataclass
 
 import pytest
 
-from selfrefine.engine.backend import (
+from selfrefine.engine.backends.backend import (
     COUNTERS,
     LOGPROB_FLOOR,
     Backend,
@@ -18,8 +18,8 @@ from selfrefine.engine.backend import (
     text_logprobs,
     token_starts,
 )
+from selfrefine.engine.core.history import ChatFormat, Conversation
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
-from selfrefine.engine.history import ChatFormat, Conversation
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob
 from tests.fakes import CharTokenizer
 
@@ -215,7 +215,7 @@ def _seq(tokens: list[str], text: str, finish: str | None = None, stop_reason=No
 
 
 def test_vllm_reports_and_streams_the_entries_of_its_text():
-    from selfrefine.engine.vllm_engine import VLLMEngine, _TokenStream
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine, _TokenStream
 
     engine = VLLMEngine("m")
     assert engine.backend == "vllm" and not engine.started and not engine.dead

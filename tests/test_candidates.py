@@ -5,9 +5,9 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.types import Sampling
 from tests.fakes import ScriptedEngine, fb
 
@@ -129,7 +129,7 @@ def test_where_the_examples_decide_no_review_is_asked_and_failing_code_is_not_ed
 
 
 def test_an_announcing_first_line_is_cut_from_a_candidate():
-    from selfrefine.engine.checks import strip_preamble
+    from selfrefine.engine.core.checks import strip_preamble
 
     assert strip_preamble("Sure! Here is the revised answer:\n\nDawn broke.") == "Dawn broke."
     assert strip_preamble("Here's the new slogan:\n\nRIDE ON.") == "RIDE ON."

@@ -1,10 +1,10 @@
-"""The rewrite checks of engine.checks: plain functions of the texts, no engine."""
+"""The rewrite checks of engine.core.checks: plain functions of the texts, no engine."""
 
 import json
 
 import pytest
 
-from selfrefine.engine import checks
+from selfrefine.engine.core import checks
 
 
 @pytest.mark.parametrize(
@@ -215,9 +215,9 @@ def test_the_loop_keeps_a_formatted_draft_when_the_rewrite_drops_the_format():
     problem, a rewrite in prose. The loop ends with the draft (rejected: form_lost)."""
     import asyncio
 
-    from selfrefine.engine.config import RefineConfig
-    from selfrefine.engine.item import Item
-    from selfrefine.engine.loop import refine
+    from selfrefine.engine.core.config import RefineConfig
+    from selfrefine.engine.core.item import Item
+    from selfrefine.engine.core.loop import refine
     from tests.fakes import ScriptedEngine, fb
 
     eng = ScriptedEngine(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from selfrefine.engine import quiet
+from selfrefine.engine.backends import quiet
 from tests.conftest import TEST_MODEL
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
@@ -139,7 +139,7 @@ def test_run_prints_only_progress_trace_and_answer():
 def _model_copy(tmp_path: Path, name: str) -> str:
     """The test model under another folder name (links, no copy): a second engine that the
     traces and summaries can tell apart from the first."""
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     src = models.model_dir(TEST_MODEL)
     dst = tmp_path / name

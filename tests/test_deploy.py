@@ -92,8 +92,8 @@ def test_cli_rejects_bad_scale_out_options():
 
 
 def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
-    from selfrefine.engine import vllm_engine
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends import vllm_engine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: False)
     opts = EngineOptions(
@@ -111,8 +111,8 @@ def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
 
 
 def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
-    from selfrefine.engine import vllm_engine
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends import vllm_engine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
     monkeypatch.setattr(vllm_engine, "_cpu_env_defaults", lambda: None)
@@ -124,9 +124,9 @@ def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
 def test_the_ray_executor_is_refused_on_cpu_before_vllm_starts(monkeypatch):
     """vLLM's CPU build fails deep in its engine process ("current platform cpu does not support
     ray", seen with `serve --distributed-executor-backend ray` here): refused up front instead."""
-    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.backends import vllm_engine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
     from selfrefine.engine.errors import InvalidParameter
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
     engine = VLLMEngine("some/model", options=EngineOptions(distributed_executor_backend="ray"))
@@ -146,8 +146,8 @@ def test_the_ray_executor_is_refused_on_cpu_before_vllm_starts(monkeypatch):
     ],
 )
 def test_engine_options_validate(bad):
+    from selfrefine.engine.backends.vllm_engine import EngineOptions
     from selfrefine.engine.errors import InvalidParameter
-    from selfrefine.engine.vllm_engine import EngineOptions
 
     with pytest.raises(InvalidParameter):
         EngineOptions(**bad)
@@ -232,7 +232,7 @@ def test_gpu_bench_script_goes_past_the_check_when_nvidia_smi_works(tmp_path):
     ],
 )
 def test_cpu_cores_are_split_one_list_per_worker(cores, ranks, bind):
-    from selfrefine.engine.vllm_engine import cpu_core_lists
+    from selfrefine.engine.backends.vllm_engine import cpu_core_lists
 
     assert cpu_core_lists(cores, ranks) == bind
 
@@ -247,7 +247,7 @@ def _unset(monkeypatch, *names: str) -> None:
 
 
 def test_the_default_binding_shares_out_only_the_cores_this_process_may_use(monkeypatch):
-    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.backends import vllm_engine
 
     _unset(monkeypatch, "VLLM_CPU_OMP_THREADS_BIND", "VLLM_CPU_NUM_OF_RESERVED_CPU")
     monkeypatch.setattr(vllm_engine.os, "sched_getaffinity", lambda pid: {5, 4}, raising=False)
@@ -283,7 +283,7 @@ def test_the_default_binding_shares_out_only_the_cores_this_process_may_use(monk
     ],
 )
 def test_one_cpu_worker_runs_in_the_engine_process_with_the_binding_a_worker_gets(bind, preload, binding):
-    from selfrefine.engine.vllm_engine import cpu_one_process_env
+    from selfrefine.engine.backends.vllm_engine import cpu_one_process_env
 
     env = cpu_one_process_env(bind, preload)
     if binding is None:
@@ -305,9 +305,9 @@ def test_the_engine_process_gets_the_binding_only_while_vllm_starts(monkeypatch,
     inherits it), for one CPU worker only, and puts the process's own environment back."""
     from vllm.v1.engine.async_llm import AsyncLLM
 
-    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.backends import vllm_engine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
     from selfrefine.engine.errors import EngineFault
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
 
     seen = {}
 
@@ -343,8 +343,8 @@ def test_the_engine_process_gets_the_binding_only_while_vllm_starts(monkeypatch,
 
 
 def test_fewer_cores_than_cpu_workers_is_refused_with_the_count():
+    from selfrefine.engine.backends.vllm_engine import cpu_core_lists
     from selfrefine.engine.errors import InvalidParameter
-    from selfrefine.engine.vllm_engine import cpu_core_lists
 
     with pytest.raises(InvalidParameter) as e:
         cpu_core_lists(2, 3)

@@ -2,11 +2,11 @@
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
@@ -143,7 +143,7 @@ def test_the_model_runs_in_the_engine_core_process_with_its_threads_on_the_bound
 
     import psutil
 
-    from selfrefine.engine.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
     from tests.conftest import TEST_MODEL, hosted
     from tests.parallel import ALL_CORES, on_all_cores, thread_cores
 

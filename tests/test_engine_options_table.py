@@ -1,4 +1,4 @@
-"""The engine options table (engine.engine_options.OPTIONS) is the one place an engine option is
+"""The engine options table (engine.backends.engine_options.OPTIONS) is the one place an engine option is
 declared: every option in it reaches the CLI (--help and the parsed value), `SelfRefine`, the
 server's settings and `engine-args`, and a bad value is named as the user wrote it."""
 
@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from selfrefine import SelfRefine, bench_options, cli
-from selfrefine.engine import engine_options as table
-from selfrefine.engine import settings
+from selfrefine.engine.backends import engine_options as table
+from selfrefine.engine.backends import settings
 from selfrefine.engine.errors import InvalidParameter
 
 
@@ -76,7 +76,7 @@ def test_an_option_reaches_the_server_engine_args_and_the_api(o, quiet_cli, monk
     assert getattr(served["options"], o.field) == value
 
     # engine-args: the EngineOptions it builds vLLM's arguments from (it takes --backend vllm only)
-    from selfrefine.engine import vllm_engine
+    from selfrefine.engine.backends import vllm_engine
 
     built = {}
 

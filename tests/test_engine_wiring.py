@@ -6,15 +6,15 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine import settings
-from selfrefine.engine.backend import grammar_banned_ids
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.engine_options import EngineOptions
-from selfrefine.engine.item import Item
+from selfrefine.engine.backends import settings
+from selfrefine.engine.backends.backend import grammar_banned_ids
+from selfrefine.engine.backends.engine_options import EngineOptions
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
 
 
 def _args(path, **options):
-    from selfrefine.engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     return VLLMEngine(path, "t", EngineOptions(**options)).engine_args()
 
@@ -100,9 +100,14 @@ def test_the_ban_is_logit_bias_or_bad_words_and_only_constrained_calls_carry_it(
 
     from transformers import AutoTokenizer
 
-    from selfrefine.engine.backend import Request
+    from selfrefine.engine.backends.backend import Request
+    from selfrefine.engine.backends.vllm_engine import (
+        MAX_BAD_WORDS,
+        SPECIAL_TOKEN_BIAS,
+        VLLMEngine,
+        grammar_ban,
+    )
     from selfrefine.engine.types import Sampling
-    from selfrefine.engine.vllm_engine import MAX_BAD_WORDS, SPECIAL_TOKEN_BIAS, VLLMEngine, grammar_ban
 
     tokenizer = AutoTokenizer.from_pretrained(test_model_path)
     banned = grammar_banned_ids(tokenizer)

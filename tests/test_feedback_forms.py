@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.prompts import Prompts
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.prompts import Prompts
 from selfrefine.grammars.feedback import (
     MAX_SEGMENTS,
     RUN_CHARS,
@@ -278,7 +278,7 @@ def test_no_point_is_empty_or_cut_in_50_samples_at_temperature_one(real):
     whole words (no blank, empty or whitespace-only point, never more words than the bound).
     A sample whose gibberish "word" runs past the token budget cannot close its JSON: it is a
     parse failure the loop records; measured here 1 of 50 at most, bounded at 3."""
-    from selfrefine.engine.history import ChatFormat, Conversation
+    from selfrefine.engine.core.history import ChatFormat, Conversation
     from selfrefine.engine.types import Sampling
 
     engine, run = real
@@ -398,8 +398,8 @@ def test_constrained_calls_ban_special_tokens_but_not_the_end():
     biases those tokens away in constrained calls; the tokenizer's EOS, which ends the grammar, stays."""
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
-    from selfrefine.engine.backend import grammar_banned_ids
+    from selfrefine.engine.backends import models
+    from selfrefine.engine.backends.backend import grammar_banned_ids
 
     path = models.pull("smollm2-135m-instruct")
     tok = AutoTokenizer.from_pretrained(path)

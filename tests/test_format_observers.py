@@ -5,9 +5,9 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.observe import observe_request
 from selfrefine.engine.observe.facts import paragraphs
 from selfrefine.engine.observe.format import format_checks

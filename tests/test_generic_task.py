@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from selfrefine.engine import settings
-from selfrefine.engine.generic import make_item
+from selfrefine.engine.backends import settings
+from selfrefine.engine.core.generic import make_item
 from selfrefine.tasks import registry
 from selfrefine.tasks.generic.scorer import hidden_tests
 from selfrefine.tasks.registry import TaskError
@@ -102,7 +102,7 @@ def test_every_row_is_checkable(task):
 def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.generic
     assert task.cfg == settings.refine_config()  # run's options at their defaults
-    assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.prompts.Prompts
+    assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
     for variant in ("dev", "test2", "holdout", "all"):
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):

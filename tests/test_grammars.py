@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from selfrefine.engine import models
+from selfrefine.engine.backends import models
 from selfrefine.grammars.feedback import FeedbackSpec
 
 SPEC = FeedbackSpec()

@@ -1,4 +1,4 @@
-"""The transformers backend (engine.hf_engine): the loop, grammar feedback included, where vLLM
+"""The transformers backend (engine.backends.hf_engine): the loop, grammar feedback included, where vLLM
 cannot be installed.
 
 The schema tests need no model: they check the regex Outlines enforces against the loop's own
@@ -20,14 +20,14 @@ import httpx
 import jsonschema
 import pytest
 
-from selfrefine.engine import hf_engine, settings
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.backends import hf_engine, settings
+from selfrefine.engine.backends.hf_engine import HFEngine
+from selfrefine.engine.backends.vllm_engine import EngineOptions
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.hf_engine import HFEngine
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, Sampling
-from selfrefine.engine.vllm_engine import EngineOptions
 from selfrefine.grammars.feedback import Checklist, FeedbackSpec, verdict_schema
 from selfrefine.grammars.outlines_schema import outlines_schema, schema_regex
 from tests.conftest import TEST_MODEL, hosted
@@ -207,7 +207,7 @@ def test_the_transformers_backend_never_imports_vllm():
     """Without vllm, the backend, the settings, the API and the CLI all load; asking for the
     vllm backend there says how to get it."""
     code = NO_VLLM + textwrap.dedent("""
-        from selfrefine.engine import hf_engine, settings
+        from selfrefine.engine.backends import hf_engine, settings
         from selfrefine.engine.errors import InvalidParameter
         from selfrefine import SelfRefine, cli
         assert settings.check_backend("transformers") == "transformers"
@@ -400,10 +400,10 @@ def test_the_loop_runs_where_vllm_cannot_be_imported(test_model_path):
     """A whole loop, grammar feedback included, in a Python where `import vllm` fails."""
     code = NO_VLLM + textwrap.dedent(f"""
         import asyncio, json
-        from selfrefine.engine import settings
-        from selfrefine.engine.config import RefineConfig
-        from selfrefine.engine.item import Item
-        from selfrefine.engine.loop import refine
+        from selfrefine.engine.backends import settings
+        from selfrefine.engine.core.config import RefineConfig
+        from selfrefine.engine.core.item import Item
+        from selfrefine.engine.core.loop import refine
         from selfrefine.engine.types import Sampling
 
         async def main():

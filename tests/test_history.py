@@ -3,9 +3,9 @@
 import pytest
 from transformers import AutoTokenizer
 
-from selfrefine.engine import models
+from selfrefine.engine.backends import models
+from selfrefine.engine.core.history import ChatFormat, Conversation
 from selfrefine.engine.errors import ModelError
-from selfrefine.engine.history import ChatFormat, Conversation
 from tests.fakes import CharTokenizer
 
 

@@ -338,7 +338,7 @@ def test_completion_logprobs_on_the_real_engine(server):
     # streamed, with the same prompt given as token ids: same text, tokens and offsets
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     ids = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL))).encode(prompt)
     chunks = list(
@@ -365,7 +365,7 @@ def test_completion_logprobs_on_the_real_engine(server):
 def test_token_id_prompts_on_the_real_engine(server):
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
     from tests.test_server import KEY
 
     tok = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL)))
@@ -453,7 +453,7 @@ def test_chat_logprob_bytes_join_to_the_utf8_of_a_character_split_across_tokens(
     its UTF-8, with no replacement character in between."""
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     tok = AutoTokenizer.from_pretrained(str(models.model_dir(TEST_MODEL)))
     ask = [{"role": "user", "content": "Copy this line: ☕☕☕"}]  # SmolLM2-135M copies it (or writes emoji)

@@ -4,11 +4,11 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.many import refine_many
 from selfrefine.engine.types import LoopError, LoopResult, Sampling
 from tests.fakes import ScriptedEngine, fb
 
@@ -269,7 +269,7 @@ def test_chat_messages_start_the_conversation_unchanged():
 def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review():
     """No review guide in the draft; the rubric is the first review turn, stated once, and
     later rounds add only the outputs and a short turn (the rest comes from the prefix cache)."""
-    from selfrefine.engine.prompts import Prompts
+    from selfrefine.engine.core.prompts import Prompts
 
     eng = ScriptedEngine(["y0", fb(), "y1", fb(), "y2"])
     cfg = RefineConfig(rounds=2, stop_flag=False, prompts=Prompts(system="Be brief."))
@@ -291,7 +291,7 @@ def test_draft_prompt_is_the_plain_prompt_and_the_rubric_opens_the_first_review(
 
 
 def test_standalone_prompts_have_no_guide_and_full_turns():
-    from selfrefine.engine.prompts import Prompts
+    from selfrefine.engine.core.prompts import Prompts
 
     eng = ScriptedEngine(["y0", fb(stop=True)])
     cfg = RefineConfig(prompts=Prompts.standalone())

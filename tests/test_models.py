@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from selfrefine.engine import models
+from selfrefine.engine.backends import models
 from selfrefine.engine.errors import ModelError
 
 

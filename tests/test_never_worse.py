@@ -4,7 +4,7 @@ never sees.
 
 The requests ask for formats the loop's tools can fix mechanically (engine.observe: all lowercase,
 wrapped in double quotation marks, no commas, an exact closing phrase), so the loop tries the
-tools' fix before any model rewrite (engine.loop `_Loop.rewrite`) and the 135M's loops do keep
+tools' fix before any model rewrite (engine.core.loop `_Loop.rewrite`) and the 135M's loops do keep
 rewrites. The scorer is IFEval's own verifiers (the `if-verifiable` package, through
 tasks/ifeval/scorer.py), not the loop's observers: the two are separate code
 (tests/test_packaging.py keeps them apart), so a rewrite the tools like but IFEval does not
@@ -15,9 +15,9 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.types import Sampling
 
 pytestmark = pytest.mark.engine

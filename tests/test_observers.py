@@ -4,17 +4,17 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.prompts import Prompts
 from selfrefine.engine.observe import HEADER, observe_request, text_checks
 from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.code import CodeCheck, python_blocks
 from selfrefine.engine.observe.examples import Example, examples, is_code_request
 from selfrefine.engine.observe.structure import parse_json, structure_checks
 from selfrefine.engine.observe.text import count_checks, edge_checks, occurrences, term_checks, terms
-from selfrefine.engine.prompts import Prompts
 from selfrefine.grammars.feedback import FeedbackSpec
 from tests.fakes import ScriptedEngine, fb
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.types import Sampling
 
 pytestmark = pytest.mark.engine

@@ -1,4 +1,4 @@
-"""The table of loop options (engine.options) drives every surface: the CLI's run and eval, SelfRefine's
+"""The table of loop options (engine.core.options) drives every surface: the CLI's run and eval, SelfRefine's
 keyword arguments, the server's `selfrefine` field and task.yaml, with one name and one default each."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import typer
 from typer.testing import CliRunner
 
 from selfrefine import SelfRefine, cli
-from selfrefine.engine import options as table
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core import options as table
+from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.server.metrics import Metrics

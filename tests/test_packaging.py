@@ -69,7 +69,7 @@ def test_modules_stay_small_enough_to_read():
         str(p.relative_to(ROOT)): len(p.read_text().splitlines())
         for p in [*(q for d in LAYERS for q in (ROOT / d).rglob("*.py")), *(ROOT / "selfrefine").glob("*.py")]
     }
-    assert sizes["engine/loop.py"] <= 350
+    assert sizes["engine/core/loop.py"] <= 350
     assert {p: n for p, n in sizes.items() if n > 550} == {}
 
 
@@ -82,7 +82,7 @@ def test_checkout_layout_is_plain_symlinks():
         assert link.is_symlink() and os.readlink(link) == f"../{layer}", layer
     assert "__path__" not in (ROOT / "selfrefine" / "__init__.py").read_text()
     code = (
-        "import importlib.util as u, selfrefine.engine.loop as l; "
+        "import importlib.util as u, selfrefine.engine.core.loop as l; "
         "print(l.__file__); print([n for n in ('tests', 'docs', 'selfrefine', 'scripts') "
         "if u.find_spec('selfrefine.' + n) is not None])"
     )
@@ -92,7 +92,7 @@ def test_checkout_layout_is_plain_symlinks():
     )
     assert out.returncode == 0, out.stderr
     where, extra = out.stdout.split("\n")[:2]
-    assert Path(where).resolve() == ROOT / "engine" / "loop.py" and extra == "[]"
+    assert Path(where).resolve() == ROOT / "engine" / "core" / "loop.py" and extra == "[]"
 
 
 def _copy_source(dst: Path) -> None:
@@ -145,7 +145,7 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     assert top == {"selfrefine"}
     for must in (
         "selfrefine/cli.py",
-        "selfrefine/engine/loop.py",
+        "selfrefine/engine/core/loop.py",
         "selfrefine/grammars/feedback.py",
         "selfrefine/tasks/commongen_hard/task.yaml",
         "selfrefine/tasks/commongen_hard/data.jsonl",
@@ -192,7 +192,7 @@ def test_wheel_installs_one_name_and_runs_from_a_fresh_venv(tmp_path):
     where = run(
         str(vpy),
         "-c",
-        "import selfrefine, selfrefine.engine.loop as l, selfrefine.tasks.registry as r;"
+        "import selfrefine, selfrefine.engine.core.loop as l, selfrefine.tasks.registry as r;"
         "print(selfrefine.__file__); print(l.__file__); print(len(r.available()))",
     )
     assert where.returncode == 0, where.stderr
@@ -230,7 +230,7 @@ def test_every_package_folder_is_in_the_wheels_package_list():
 # The loop's tools (what the loop observes in an answer and what it refuses) and the scorers that
 # grade the loop's answers stay apart, so a score is never the loop's own opinion of its answer
 # (tests/test_never_worse.py relies on it).
-LOOP_TOOLS = ("selfrefine.engine.observe", "selfrefine.engine.substance")
+LOOP_TOOLS = ("selfrefine.engine.observe", "selfrefine.engine.core.substance")
 SCORERS = ("tasks/*/scorer.py", "tasks/eval.py", "tasks/scoring.py")
 SCORING = ("selfrefine.tasks", "if_verifiable")  # the task layer's scorers and IFEval's verifiers
 
@@ -270,7 +270,7 @@ def test_scorers_never_import_the_loops_tools():
 
 def test_the_engine_never_imports_a_scorer():
     files = sorted((ROOT / "engine").rglob("*.py"))
-    assert ROOT / "engine" / "loop.py" in files and ROOT / "engine" / "observe" / "format.py" in files
+    assert ROOT / "engine" / "core" / "loop.py" in files and ROOT / "engine" / "observe" / "format.py" in files
     wrong = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in sorted(_imports(p)) if _under(m, SCORING)]
     assert wrong == []
 
@@ -282,13 +282,13 @@ def test_the_import_check_sees_relative_and_string_imports(tmp_path, monkeypatch
     f.parent.mkdir(parents=True)
     f.write_text(
         "from ...engine.observe import format\n"
-        "from selfrefine.engine import substance\n"
+        "from selfrefine.engine.core import substance\n"
         "import importlib\nimportlib.import_module('selfrefine.engine.observe.text')\n"
     )
     seen = {m for m in _imports(f) if _under(m, LOOP_TOOLS)}
     assert seen == {
         "selfrefine.engine.observe",
         "selfrefine.engine.observe.format",
-        "selfrefine.engine.substance",
+        "selfrefine.engine.core.substance",
         "selfrefine.engine.observe.text",
     }

@@ -1,5 +1,5 @@
 """README.md is short, its `selfrefine` command lines parse with the CLI's own parser, and its
-generated parts (the loop options table, docs/task-yaml.md) match engine.options."""
+generated parts (the loop options table, docs/task-yaml.md) match engine.core.options."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import typer.core
 
 from selfrefine import docgen
 from selfrefine.cli import app
-from selfrefine.engine import options
+from selfrefine.engine.core import options
 from selfrefine.tasks import registry
 
 try:  # typer >= 0.26 ships its own copy of click; the CLI's errors are that copy's classes
@@ -121,7 +121,7 @@ def test_command_lines_reads_fences_spans_and_the_demo():
 
 
 def test_the_generated_docs_are_up_to_date():
-    """`python -m selfrefine.docgen` rewrites them; run it after changing engine/options.py."""
+    """`python -m selfrefine.docgen` rewrites them; run it after changing engine/core/options.py."""
     stale = [str(p.relative_to(ROOT)) for p, text in docgen.outputs().items() if p.read_text() != text]
     assert not stale, f"out of date: {stale}; run python -m selfrefine.docgen"
 

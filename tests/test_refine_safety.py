@@ -6,9 +6,9 @@
   talks about an answer the way a review does, every answer is an output the loop kept, and no
   rewrite follows a review that put every aspect at the top.
 
-These are checked by the test's own oracle, not by engine.checks. Whether the loop ever makes an
+These are checked by the test's own oracle, not by engine.core.checks. Whether the loop ever makes an
 answer worse is scored in test_never_worse.py (IFEval's verifiers, each answer against its draft).
-The checks of engine.checks are unit-tested in test_checks.py, and every stop reason of the
+The checks of engine.core.checks are unit-tested in test_checks.py, and every stop reason of the
 loop fires in test_loop.py.
 """
 
@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from selfrefine.engine import checks
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
-from selfrefine.engine.stopping import STOP_REASONS
+from selfrefine.engine.backends.vllm_engine import VLLMEngine
+from selfrefine.engine.core import checks
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
+from selfrefine.engine.core.stopping import STOP_REASONS
 from selfrefine.engine.types import LoopResult, Sampling
-from selfrefine.engine.vllm_engine import VLLMEngine
 from tests.conftest import TEST_MODEL
 
 pytestmark = pytest.mark.engine
@@ -131,7 +131,7 @@ def test_everyday_prompts_never_come_back_as_reviews(real):
         # the answer is one of the accepted outputs, never a rejected rewrite
         assert r.answer in r.outputs
         assert all(c.text != r.answer for c in r.trace if c.rejected and c.rejected != checks.IDENTICAL)
-        # judged here, not by engine.checks (which the loop uses to refuse rewrites): no review's
+        # judged here, not by engine.core.checks (which the loop uses to refuse rewrites): no review's
         # JSON key, not even in a cut-off object, and no review talk the request or the plain
         # answer did not already have
         assert not _json_review(r.answer), r.answer

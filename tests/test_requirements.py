@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.prompts import VERDICT_QUESTIONS, Prompts
+from selfrefine.engine.core.review import Review, read_feedback
+from selfrefine.engine.core.stopping import StopPolicy
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.prompts import VERDICT_QUESTIONS, Prompts
-from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.stopping import StopPolicy
 from selfrefine.grammars.feedback import (
     MAX_REQUIREMENTS,
     REQUIREMENT_LABEL,
@@ -35,7 +35,7 @@ def xg_compile():
     import xgrammar as xg
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     tok = AutoTokenizer.from_pretrained(models.pull("smollm2-135m-instruct"))
     compiler = xg.GrammarCompiler(xg.TokenizerInfo.from_huggingface(tok))
@@ -202,7 +202,7 @@ def test_the_verdict_wording_follows_the_polarity_setting():
 
 
 def test_the_run_options_select_the_form():
-    from selfrefine.engine.settings import refine_config
+    from selfrefine.engine.backends.settings import refine_config
 
     cfg = refine_config(feedback_form="requirements")
     assert cfg.spec.form == "requirements" and cfg.spec.verdict == "missing"
@@ -313,7 +313,7 @@ def test_free_text_feedback_has_no_requirement_pick():
 @pytest.mark.engine
 def test_the_real_grammar_forces_the_pick_to_be_spans_of_the_request(real):
     """Real engine (xgrammar): whatever the 135M critic picks is a clause of the request."""
-    from selfrefine.engine.history import ChatFormat, Conversation
+    from selfrefine.engine.core.history import ChatFormat, Conversation
     from selfrefine.engine.types import Sampling
 
     engine, run = real

@@ -1,4 +1,4 @@
-"""Loop-aware scheduling (engine.scheduling): call priorities from the loop's state, and
+"""Loop-aware scheduling (engine.backends.scheduling): call priorities from the loop's state, and
 admission of loops by KV budget. Fast tests with a scripted engine; the real engine runs with
 the default priority policy in every engine test, and the figures are in `selfrefine bench
 --modes pressure,growth`."""
@@ -10,14 +10,14 @@ import re
 
 import pytest
 
-from selfrefine.engine import scheduling
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.backends import scheduling
+from selfrefine.engine.backends.vllm_engine import EngineOptions
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.many import peak_history, refine_many
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.many import peak_history, refine_many
 from selfrefine.engine.types import LoopResult, Sampling
-from selfrefine.engine.vllm_engine import EngineOptions
 from tests.fakes import ScriptedEngine, fb
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from selfrefine.engine.backends.vllm_engine import SPECULATION, EngineOptions
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.types import LoopError
-from selfrefine.engine.vllm_engine import SPECULATION, EngineOptions
 
 CLI = str(Path(sys.executable).parent / "selfrefine")
 
@@ -60,7 +60,7 @@ def test_auto_drafts_nothing_on_cpu_and_ngram_is_kept(test_model_path):
     # brown foxationToken" at temperature 0.8, alone or batched), so `auto` leaves them off there
     from vllm.platforms import current_platform
 
-    from selfrefine.engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     auto = VLLMEngine(test_model_path, "t", EngineOptions(expected_concurrency=1)).engine_args()
     if current_platform.is_cpu():
@@ -106,7 +106,7 @@ ITEMS = [
 
 def _engine(path: str, speculation: str):
     """A float32 engine (see the greedy test) for one loop at a time, the n-gram drafter on or off."""
-    from selfrefine.engine.vllm_engine import VLLMEngine
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     options = EngineOptions(
         kv_cache_gib=1.0, dtype="float32", speculation=speculation, expected_concurrency=1
@@ -128,9 +128,9 @@ ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total"
 def _run_loops(engine, items: list[str], temperature: float, max_tokens: int = 96):
     """Grammar-feedback loops (the feedback greedy, as by default) on `engine`, from a cold prefix
     cache: (results, draft tokens the verifier accepted meanwhile)."""
-    from selfrefine.engine import settings
-    from selfrefine.engine.item import Item
-    from selfrefine.engine.many import refine_many
+    from selfrefine.engine.backends import settings
+    from selfrefine.engine.core.item import Item
+    from selfrefine.engine.core.many import refine_many
 
     async def go():
         await engine.reset_prefix_cache()  # a greedy run compared across engines starts cold in each
@@ -187,7 +187,7 @@ def test_grammar_feedback_always_parses_with_speculation(ngram):
         parsed = json.loads(c.text)
         assert isinstance(parsed["scores"], dict) and isinstance(parsed["stop"], bool)
     # with drafts the special-token ban goes through bad_words (vLLM refuses a logit bias), and holds
-    from selfrefine.engine.backend import grammar_banned_ids
+    from selfrefine.engine.backends.backend import grammar_banned_ids
     from selfrefine.engine.types import Sampling
 
     banned = set(grammar_banned_ids(engine.tokenizer))

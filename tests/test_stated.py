@@ -1,4 +1,4 @@
-"""Stated checks (`stated_checks`, engine.stated): the catalog of constraint kinds, the reading of
+"""Stated checks (`stated_checks`, engine.core.stated): the catalog of constraint kinds, the reading of
 what the critic stated (bad parameters, invented quotes, duplicates of the observers dropped), the
 loop turning a stated constraint into a fault, and model-written predicates that count only when
 two written independently agree (scripted engine; the predicates run in the sandbox)."""
@@ -8,13 +8,10 @@ import json
 
 import pytest
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.observe import catalog, observe_request
-from selfrefine.engine.sandbox import Limits
-from selfrefine.engine.stated import (
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.stated import (
     CHECKS_TURN,
     PREDICATE_TURN,
     Predicate,
@@ -27,6 +24,9 @@ from selfrefine.engine.stated import (
     run_predicates,
     same_words,
 )
+from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.observe import catalog, observe_request
+from selfrefine.engine.sandbox import Limits
 from selfrefine.engine.types import Observation
 from selfrefine.grammars import stated as grammar
 from selfrefine.tasks.tools.stated_precision import count, count_stated, tally, wrong
@@ -148,7 +148,7 @@ def xg_accepts():
     import xgrammar as xg
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     tok = AutoTokenizer.from_pretrained(models.pull("smollm2-135m-instruct"))
     compiler = xg.GrammarCompiler(xg.TokenizerInfo.from_huggingface(tok))
@@ -481,8 +481,8 @@ def test_predicates_that_name_nothing_or_do_not_parse_are_dropped_with_the_reaso
 
 
 def test_quotes_are_checked_against_the_system_text_and_the_last_user_turn_only():
-    from selfrefine.engine.item import Item
-    from selfrefine.engine.stated import stated_request
+    from selfrefine.engine.core.item import Item
+    from selfrefine.engine.core.stated import stated_request
 
     chat = [
         {"role": "system", "content": "Always answer in lowercase."},

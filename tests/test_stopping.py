@@ -9,13 +9,13 @@ import json
 import pytest
 
 from selfrefine.bench.baselines import Budget, http_loop
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.history import chat_format
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import refine
-from selfrefine.engine.prompts import Prompts
-from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.stopping import CAP, DONE, VETO, StopPolicy, StopRule
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.history import chat_format
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import refine
+from selfrefine.engine.core.prompts import Prompts
+from selfrefine.engine.core.review import Review, read_feedback
+from selfrefine.engine.core.stopping import CAP, DONE, VETO, StopPolicy, StopRule
 from selfrefine.engine.types import Call
 from selfrefine.grammars.feedback import FeedbackSpec
 from tests.fakes import CharTokenizer, ScriptedEngine, fb
@@ -252,8 +252,8 @@ def test_a_rule_may_read_the_earlier_reviews_and_a_loop_takes_a_policy_of_its_ow
     """A history rule ("no better than the last review") is one entry, and refine() runs it."""
     import asyncio
 
-    from selfrefine.engine.item import Item
-    from selfrefine.engine.loop import refine
+    from selfrefine.engine.core.item import Item
+    from selfrefine.engine.core.loop import refine
     from tests.fakes import ScriptedEngine
 
     def no_better(r, earlier):

@@ -1,4 +1,4 @@
-"""The substance checks (engine.substance): rewrites that meet a count by giving up the answer are
+"""The substance checks (engine.core.substance): rewrites that meet a count by giving up the answer are
 refused. The cases named after the demo, the page and the two restated requests are the rewrites
 the loop kept before these checks existed (issue 38); the drafts are written to match."""
 
@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 
-from selfrefine.engine import checks, substance
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.loop import refine
+from selfrefine.engine.core import checks, substance
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from tests.fakes import ScriptedEngine, fb
 
 BAKE = "Write a message of at most 200 characters announcing a bake sale at a school."

@@ -665,7 +665,7 @@ WEATHER_Q = [{"role": "user", "content": "What is the weather like in Paris toda
 
 @pytest.fixture(scope="module")
 def qwen_server(tmp_path_factory):
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
     from tests.test_server import KEY, launch, stop, wait_ready
 
     models.pull(QWEN)  # first use: before the server, whose start-up wait is bounded

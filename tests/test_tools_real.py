@@ -78,7 +78,7 @@ def _prompt_tokens(client, messages, **kw) -> int:
 def test_auto_after_a_result_repeated_by_the_model_is_asked_again_and_answers_in_text(qwen_server):
     from transformers import AutoTokenizer
 
-    from selfrefine.engine import models
+    from selfrefine.engine.backends import models
 
     client = qwen_server.client()
     # the first prompt (with the tools): its length, and in the prefix cache, so that the raw

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache, workload
 from selfrefine.bench.summary import ModeRun, summarize
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.types import LoopResult
 
 
@@ -27,7 +27,7 @@ class KVBench(Harness):
     ) -> ModeRun:
         """All loops submitted at once; loop latency counted from submission (the time a user
         waits, admission waits included); vLLM's preemptions counted over the run."""
-        from selfrefine.engine.scheduling import KVAdmission
+        from selfrefine.engine.backends.scheduling import KVAdmission
 
         await reset_prefix_cache(engine)
         task, tick = self._bar(label, len(items))
@@ -177,8 +177,8 @@ class KVBench(Harness):
                     engines.pop("fcfs").shutdown()
                 engine = engines["prio"]
                 engine.options.scheduling = "loop"
-                from selfrefine.engine.many import peak_history
-                from selfrefine.engine.scheduling import KVGrowth
+                from selfrefine.engine.backends.scheduling import KVGrowth
+                from selfrefine.engine.core.many import peak_history
 
                 for r in cfg.growth_rounds:
                     gcfg = self._sized_config(r, cfg.growth_tokens)

@@ -8,8 +8,8 @@ import time
 
 from selfrefine.bench.harness import Harness, PeakRSS, reset_prefix_cache
 from selfrefine.bench.summary import ModeRun
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
 from selfrefine.engine.types import Call, LoopResult, Sampling
 
 

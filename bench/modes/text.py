@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness
 from selfrefine.bench.summary import ModeRun
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.item import Item, start_conversation
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item, start_conversation
 from selfrefine.engine.types import LoopResult
 
 

@@ -8,17 +8,17 @@ from dataclasses import replace
 
 from selfrefine.bench.harness import Harness, PeakRSS
 from selfrefine.bench.summary import ModeRun
-from selfrefine.engine.item import Item
-from selfrefine.engine.many import refine_many
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.many import refine_many
 
 
 class TransformersBench(Harness):
     async def transformers_mode(self) -> None:
         """Mode 5: mode 1's loops, config and grammar on the transformers backend, one at a time
         (the backend serves one call at a time and caches nothing)."""
-        from selfrefine.engine import models
-        from selfrefine.engine.hf_engine import HFEngine
-        from selfrefine.engine.vllm_engine import EngineOptions
+        from selfrefine.engine.backends import models
+        from selfrefine.engine.backends.hf_engine import HFEngine
+        from selfrefine.engine.backends.vllm_engine import EngineOptions
 
         cfg = self.cfg
         name, path = models.resolve(cfg.model)

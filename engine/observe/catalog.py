@@ -1,4 +1,4 @@
-"""A catalog of generic constraint kinds a critic can state about a request (engine.stated): each
+"""A catalog of generic constraint kinds a critic can state about a request (engine.core.stated): each
 kind is a pure function of the answer and typed parameters, `(answer, params) -> (holds, found)`,
 written for how people phrase constraints in general (lengths, counts, case, words to use or
 avoid, how the answer starts or ends, characters to leave out, lists, JSON, ...).

@@ -300,7 +300,7 @@ def serve(
     rewrites, and serve until SIGINT / SIGTERM."""
     import uvicorn
 
-    from selfrefine.engine.settings import make_engine
+    from selfrefine.engine.backends.settings import make_engine
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     backend = backend or options.backend

@@ -10,7 +10,7 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from selfrefine.engine.backend import COUNTERS
+from selfrefine.engine.backends.backend import COUNTERS
 from selfrefine.engine.server.errors import error_response
 from selfrefine.engine.types import Call, Engine, LoopResult
 

@@ -3,7 +3,7 @@
 Each request model validates its own fields (pydantic) and turns itself into the engine's
 types (`to_sampling`, `SelfRefineOptions.to_config`); anything out of range raises
 `InvalidParameter` naming the parameter, which the server answers with a 400. The loop options
-of the `selfrefine` field are those of the table in engine.options.
+of the `selfrefine` field are those of the table in engine.core.options.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model, model_validator
 
-from selfrefine.engine import options
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core import options
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.prompts import Prompts
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.prompts import Prompts
 from selfrefine.engine.server.tools import ToolUse, call_key
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
@@ -42,7 +42,7 @@ UNSUPPORTED = (
 
 class _RequestFields(BaseModel):
     """The `selfrefine` field's own keys (not loop options), its name checks and `to_config`;
-    SelfRefineOptions adds the loop options of the table in engine.options."""
+    SelfRefineOptions adds the loop options of the table in engine.core.options."""
 
     model_config = ConfigDict(extra="forbid")
 

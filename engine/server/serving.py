@@ -18,10 +18,10 @@ from collections.abc import AsyncIterator, Callable
 
 from pydantic import ValidationError
 
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.item import Item
+from selfrefine.engine.core.loop import MIN_ROOM, refine
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
-from selfrefine.engine.generic import make_item
-from selfrefine.engine.item import Item
-from selfrefine.engine.loop import MIN_ROOM, refine
 from selfrefine.engine.server import REFINE_SUFFIX
 from selfrefine.engine.server import tools as toolcalls
 from selfrefine.engine.server.errors import ModelNotFound, QueueFull

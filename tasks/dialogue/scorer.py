@@ -6,7 +6,7 @@ feedback) and must answer with a JSON object forced by a schema.
 
 from __future__ import annotations
 
-from selfrefine.engine.history import ChatFormat, Conversation
+from selfrefine.engine.core.history import ChatFormat, Conversation
 from selfrefine.engine.types import Sampling
 
 JUDGE_PROMPT = (

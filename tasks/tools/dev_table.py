@@ -84,7 +84,7 @@ def stats(records: list[dict]) -> dict:
 def _kept(ok: list[dict]) -> dict:
     """Rewrites kept (outputs after the draft), how many the tools made themselves, and how many
     rewrote more than half the words of the output they replaced (more than most faults need)."""
-    from selfrefine.engine.rewriting import change
+    from selfrefine.engine.core.rewriting import change
 
     kept = tools = big = 0
     for r in ok:

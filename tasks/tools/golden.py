@@ -62,9 +62,9 @@ def _record(res) -> dict:
 
 
 async def _run(engine) -> list[dict]:
-    from selfrefine.engine.generic import make_item
-    from selfrefine.engine.many import refine_many
-    from selfrefine.engine.options import to_config
+    from selfrefine.engine.core.generic import make_item
+    from selfrefine.engine.core.many import refine_many
+    from selfrefine.engine.core.options import to_config
     from selfrefine.tasks import registry
 
     cfg = to_config({"rounds": ROUNDS, "temperature": 0.0})
@@ -80,8 +80,8 @@ async def _run(engine) -> list[dict]:
 
 def run(model: str) -> list[dict]:
     """The golden records of `model` (greedy, one engine, every loop in one batch)."""
-    from selfrefine.engine import models, settings
-    from selfrefine.engine.engine_options import EngineOptions
+    from selfrefine.engine.backends import models, settings
+    from selfrefine.engine.backends.engine_options import EngineOptions
 
     name, path = models.resolve(model)
     options = EngineOptions()

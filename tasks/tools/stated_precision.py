@@ -1,4 +1,4 @@
-"""Maintainer tool: how often stated checks (the `stated_checks` option, engine.stated) find a
+"""Maintainer tool: how often stated checks (the `stated_checks` option, engine.core.stated) find a
 fault the IFEval checker confirms, on the outputs of a `selfrefine eval ifeval` run folder.
 
 Run (starts an engine): python -m selfrefine.tasks.tools.stated_precision RUN_DIR
@@ -82,9 +82,9 @@ def count_stated(records: list[dict | None]) -> dict:
 
 async def judge_record(engine, cfg, record: dict) -> tuple[dict | None, list[dict]]:
     """(the stated checks' record, one row per output for `count`) of one eval record."""
-    from selfrefine.engine.generic import make_item
-    from selfrefine.engine.loop import _Loop
-    from selfrefine.engine.stated import state_checks
+    from selfrefine.engine.core.generic import make_item
+    from selfrefine.engine.core.loop import _Loop
+    from selfrefine.engine.core.stated import state_checks
 
     outputs, scores = record["outputs"], record.get("scores") or []
     item = make_item(record["input"], initial=outputs[0], id=str(record.get("id")))
@@ -121,7 +121,7 @@ async def measure(engine, cfg, records: list[dict], concurrency: int = 16) -> di
 
 def _config(folder: Path, mode: str):
     """The run task's loop config with `stated_checks` = mode (defaults when the task won't load)."""
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
     from selfrefine.tasks import registry
 
     task = (
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-model-len", type=int, default=None)
     ap.add_argument("--concurrency", type=int, default=16)
     args = ap.parse_args(argv)
-    from selfrefine.engine import models, settings
+    from selfrefine.engine.backends import models, settings
 
     meta = json.loads((args.run_dir / "run.json").read_text()) if (args.run_dir / "run.json").exists() else {}
     name, path = models.resolve(args.model or meta.get("critic") or meta.get("model") or models.DEFAULT_MODEL)

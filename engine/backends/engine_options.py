@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from selfrefine.engine.backends.scheduling import SCHEDULING
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.scheduling import SCHEDULING
 
 BACKENDS = ("vllm", "transformers")
 """vllm: the vLLM engine (prefix cache, continuous batching). transformers: plain
-`model.generate` with Outlines for the grammar, where vLLM cannot be installed (engine.hf_engine)."""
+`model.generate` with Outlines for the grammar, where vLLM cannot be installed (engine.backends.hf_engine)."""
 STRUCTURED_BACKENDS = ("xgrammar", "guidance", "outlines")
 SPECULATION = ("auto", "ngram", "suffix", "off")
 """auto: n-gram drafts from the prompt when the engine serves one loop at a time

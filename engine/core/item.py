@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.history import Conversation, chat_format
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.history import Conversation, chat_format
 from selfrefine.engine.types import Engine, Observation
 
 

@@ -1,4 +1,4 @@
-"""Whether a rewrite may replace the output it rewrote: the rewrite checks (engine.checks), then the
+"""Whether a rewrite may replace the output it rewrote: the rewrite checks (engine.core.checks), then the
 item's guard with its retries, then the optional pairwise verification (`Acceptance`)."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from selfrefine.engine import checks
-from selfrefine.engine.checks import GUARD, PAIRWISE
-from selfrefine.engine.history import ContextFull, Conversation, chat_format
+from selfrefine.engine.core import checks
+from selfrefine.engine.core.checks import GUARD, PAIRWISE
+from selfrefine.engine.core.history import ContextFull, Conversation, chat_format
 from selfrefine.engine.types import Call, Engine, Sampling
 from selfrefine.grammars.feedback import verdict_schema
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
-    from selfrefine.engine.item import Item
+    from selfrefine.engine.core.config import RefineConfig
+    from selfrefine.engine.core.item import Item
 
 RETRY_REASONS = {
     checks.IDENTICAL: "it is word for word your previous answer, so it fixes nothing; "

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from selfrefine.engine import checks
-from selfrefine.engine.checks import FAULTS, GUARD, PAIRWISE
-from selfrefine.engine.stopping import FAULT, UNMET
+from selfrefine.engine.core import checks
+from selfrefine.engine.core.checks import FAULTS, GUARD, PAIRWISE
+from selfrefine.engine.core.stopping import FAULT, UNMET
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
     from selfrefine.engine.types import Call
 
 FLAG_DISAGREED = "flag_disagreed"

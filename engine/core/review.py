@@ -9,7 +9,7 @@ from selfrefine.engine.types import Call, Observation
 from selfrefine.grammars.feedback import matches_stop_phrase, parse_free_text
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Feedback:
     ungrounded: list | None = None
     """Problems whose span is not in the answer: recorded, not shown (`Call.ungrounded`)."""
     unmet: tuple[str, ...] = ()
-    """requirements form: the problems that are unmet requirements (they veto a stop, engine.stopping)."""
+    """requirements form: the problems that are unmet requirements (they veto a stop, core.stopping)."""
 
     @property
     def total(self) -> int | None:
@@ -60,7 +60,7 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
     Grammar mode parses the JSON review against the feedback form (`choices`: the call's own
     choices, e.g. the answer's lines, or the loop's requirements) and keeps the problems whose
     span is in `answer`; text mode reads `aspect: N/M` scores and the stop phrase, and the
-    whole text is the problem. Whether the loop stops on it is the stop policy's call (engine.stopping).
+    whole text is the problem. Whether the loop stops on it is the stop policy's call (engine.core.stopping).
     """
     spec = cfg.spec
     if cfg.feedback == "grammar":
@@ -93,7 +93,7 @@ class Review:
     observation: str | None = None
     """The execution result shown in the review turn."""
     fault: str | None = None
-    """A problem the run proved; it forbids stopping (engine.stopping) whatever the critic said."""
+    """A problem the run proved; it forbids stopping (engine.core.stopping) whatever the critic said."""
     verified: bool = False
     """The request's own examples ran on the answer and all passed (`Observation.verified`)."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from selfrefine.engine.checks import GUARD, RETRYABLE
+from selfrefine.engine.core.checks import GUARD, RETRYABLE
+from selfrefine.engine.core.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
@@ -14,7 +14,7 @@ FEEDBACK_MODES = ("grammar", "text")
 SELECTIONS = ("last", "best")
 VERIFY_MODES = ("off", "pairwise")
 REFINE_MODES = ("rewrite", "append")
-"""rewrite and append: engine.rewriting.STRATEGIES has one strategy for each."""
+"""rewrite and append: engine.core.rewriting.STRATEGIES has one strategy for each."""
 STATED_CHECKS = ("off", "catalog", "catalog+predicate")
 
 
@@ -36,11 +36,11 @@ class RefineConfig:
     stop_on_no_problems: bool = True
     """grammar mode: stop when the review lists no problem, whatever the flag says."""
     reject: bool = True
-    """End the loop with the previous output when a rewrite fails a check of engine.checks."""
+    """End the loop with the previous output when a rewrite fails a check of engine.core.checks."""
     substance: bool = True
     """With `reject`: also refuse a rewrite that declines, restates or talks about the
     request, fills in placeholders or adds specifics found in neither the request nor the answer
-    it rewrites (engine.substance). The paper's tasks turn it off: their rewrites compute numbers."""
+    it rewrites (engine.core.substance). The paper's tasks turn it off: their rewrites compute numbers."""
     verify: str = "off"
     """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
     refine_mode: str = "rewrite"
@@ -88,7 +88,7 @@ class RefineConfig:
     """catalog: once, after the draft, the critic states the request's checkable constraints as
     typed checks of a catalog, each checked by code on every answer beside the item's observers
     (a failed one is a fault); catalog+predicate: also one constraint outside the catalog as a
-    Python expression, a fault only where two written independently agree (engine.stated)."""
+    Python expression, a fault only where two written independently agree (engine.core.stated)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= 16:

@@ -26,7 +26,7 @@ from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.types import Engine, LoopResult
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
 
 SCHEDULING = ("loop", "las", "fcfs")
 """Priority of each engine call. loop: the oldest loop first (a loop's calls carry the sequence

@@ -16,8 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from selfrefine.engine import quiet, scheduling
-from selfrefine.engine.backend import (
+from selfrefine.engine.backends import quiet, scheduling
+from selfrefine.engine.backends.backend import (
     LOGPROB_FLOOR,
     Backend,
     LogprobRelease,
@@ -28,7 +28,7 @@ from selfrefine.engine.backend import (
 )
 
 # Re-exported: settings, the CLI, bench and tests import the options from here.
-from selfrefine.engine.engine_options import SPECULATION, EngineOptions  # noqa: F401
+from selfrefine.engine.backends.engine_options import SPECULATION, EngineOptions  # noqa: F401
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
@@ -347,7 +347,7 @@ class VLLMEngine(Backend):
             ignore_eos=sampling.ignore_eos,
             structured_outputs=StructuredOutputsParams(json=json_schema) if json_schema else None,
             # Constrained calls never write a special token but the tokenizer's EOS (which ones
-            # and why: engine.backend.Backend); how the ban is applied depends on speculation (start()).
+            # and why: backends.backend.Backend); how the ban is applied depends on speculation (start()).
             **(self._grammar_ban if json_schema else {}),
             logprobs=logprobs,
             # Without a streaming consumer, ask for the final output only: cumulative outputs

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from selfrefine.engine.engine_options import EngineOptions
+from selfrefine.engine.backends.engine_options import EngineOptions
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter, PromptTooLong
 from selfrefine.engine.types import Completion, Sampling, Tokenizer, TokenLogprob
 
@@ -58,7 +58,7 @@ def end_token_ids(tokenizer: Tokenizer, generation_eos: int | Iterable[int] | No
 # config). So a grammar-constrained call may write no special token but one: the tokenizer's EOS,
 # the only token both grammar backends know as the end of the grammar (Outlines' vocabulary has just
 # that EOS; vLLM hands xgrammar its stop tokens, which include it) and the one the chat template
-# closes an assistant turn with, so the turn `engine.history` re-closes is the template's own. The
+# closes an assistant turn with, so the turn `engine.core.history` re-closes is the template's own. The
 # generation config's other end tokens are banned too, on both backends alike: on the transformers
 # backend they would be literal text inside the JSON; on vLLM, which used to allow them, they could
 # only stand where the tokenizer's EOS stands, at the grammar's end.
@@ -168,7 +168,7 @@ class Backend:
     `tokenizer` and `max_model_len` in `start()`, says whether it has started (`started`) and
     runs checked calls (`_run`); what it does not override has the defaults here.
 
-    What `VLLMEngine` (engine.vllm_engine) and `HFEngine` (engine.hf_engine) share is written
+    What `VLLMEngine` (backends.vllm_engine) and `HFEngine` (backends.hf_engine) share is written
     here once: the checks every call passes before it runs, the counters the server's /metrics
     reads, how a failed load is reported, which special tokens a grammar-constrained call may
     not write (`grammar_banned_ids`), which logprob entries belong to the returned text

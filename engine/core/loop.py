@@ -2,12 +2,12 @@
 
 One conversation per loop holds the task, every output and every feedback in order, so the
 refine prompt carries the whole history (eq. 4) and each call's prompt extends the previous
-call's prompt token for token (prefix cache). Many loops at once: engine.many.
+call's prompt token for token (prefix cache). Many loops at once: engine.core.many.
 
 `_refine` is the algorithm: critique, stop?, rewrite, accept?, next round. Its pieces live
-beside it: reading a review (engine.review), the stop rules (engine.stopping), how a refine
-call becomes the next output (engine.rewriting), whether a rewrite is kept (engine.acceptance),
-and what the checks did, counted off the trace (engine.counts).
+beside it: reading a review (engine.core.review), the stop rules (engine.core.stopping), how a refine
+call becomes the next output (engine.core.rewriting), whether a rewrite is kept (engine.core.acceptance),
+and what the checks did, counted off the trace (engine.core.counts).
 """
 
 from __future__ import annotations
@@ -17,20 +17,28 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from selfrefine.engine import checks, scheduling
-from selfrefine.engine import rewriting as rw
-from selfrefine.engine.acceptance import Acceptance
-from selfrefine.engine.checks import FAULTS
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.counts import check_counts
+from selfrefine.engine.backends import scheduling
+from selfrefine.engine.core import checks
+from selfrefine.engine.core import rewriting as rw
+from selfrefine.engine.core.acceptance import Acceptance
+from selfrefine.engine.core.checks import FAULTS
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.counts import check_counts
+from selfrefine.engine.core.history import ContextFull
+from selfrefine.engine.core.item import (
+    Event,
+    Item,
+    noted_conversation,
+    request_text,
+    select,
+    start_conversation,
+)
+from selfrefine.engine.core.requirements import pick_requirements
+from selfrefine.engine.core.review import Review, read_feedback
+from selfrefine.engine.core.rewriting import STRATEGIES, Rewrite
+from selfrefine.engine.core.stated import observer, state_checks
+from selfrefine.engine.core.stopping import DONE, StopPolicy, StopRule
 from selfrefine.engine.errors import InvalidParameter, PromptTooLong
-from selfrefine.engine.history import ContextFull
-from selfrefine.engine.item import Event, Item, noted_conversation, request_text, select, start_conversation
-from selfrefine.engine.requirements import pick_requirements
-from selfrefine.engine.review import Review, read_feedback
-from selfrefine.engine.rewriting import STRATEGIES, Rewrite
-from selfrefine.engine.stated import observer, state_checks
-from selfrefine.engine.stopping import DONE, StopPolicy, StopRule
 from selfrefine.engine.types import Call, Engine, LoopResult, Observation, Sampling
 
 MIN_ROOM = 16  # fewer free context tokens than this and a refine call is not worth making
@@ -45,11 +53,11 @@ async def refine(
     policy: StopPolicy | None = None,
 ) -> LoopResult:
     """Run one Self-Refine loop: draft (the plain answer), then feedback and refine until a stop
-    rule fires. A rewrite that fails a check (engine.checks; verify="pairwise": the critic's A/B
+    rule fires. A rewrite that fails a check (engine.core.checks; verify="pairwise": the critic's A/B
     comparison in both orders) ends the loop with the previous output: the answer is never a
     rejected rewrite. `critic` writes the feedback and the rewrites (the paper's Vicuna-draft /
     ChatGPT-refine experiment); `on_event` gets each step's event; `policy`: the stop rules
-    (default StopPolicy.of(cfg)). Calls carry the loop's priority (engine.scheduling)."""
+    (default StopPolicy.of(cfg)). Calls carry the loop's priority (engine.backends.scheduling)."""
     with scheduling.loop_scope():
         return await _refine(engine, item, cfg, critic, on_event, policy)
 
@@ -170,7 +178,7 @@ class _Loop:
         self.accept = Acceptance(cfg, item, self.critic, request, reference)
 
     async def state_checks(self) -> None:
-        """The critic's stated checks (engine.stated), where on, join the item's observers."""
+        """The critic's stated checks (engine.core.stated), where on, join the item's observers."""
         stated = await state_checks(self)
         if stated is not None and (stated.checks or stated.predicates):
             self.item = replace(self.item, observe=observer(self.item.observe, stated))
@@ -276,8 +284,8 @@ class _Loop:
     ) -> tuple[Call, str, str | None]:
         """Round t's refine call: (its call, the new output, the first check it fails or None).
         Tool-checked (`candidates` > 1, an item with tools), after a fault: the tools' own fix
-        where they have one, then rewrites, greedy first (engine.rewriting.candidates), each wave
-        only while none passes every check with no fault left; kept as engine.rewriting.ranked."""
+        where they have one, then rewrites, greedy first (engine.core.rewriting.candidates), each wave
+        only while none passes every check with no fault left; kept as engine.core.rewriting.ranked."""
         cfg = self.cfg
         tools = cfg.candidates > 1 and self.item.observe is not None
         if not (tools and fault):

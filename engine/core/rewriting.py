@@ -9,11 +9,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from selfrefine.engine import checks
+from selfrefine.engine.core import checks
 from selfrefine.engine.types import Call, Completion, Engine
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
 
 
 class Rewrite:

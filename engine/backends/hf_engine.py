@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib.util import find_spec
 
-from selfrefine.engine.backend import (
+from selfrefine.engine.backends.backend import (
     LOGPROB_FLOOR,
     Backend,
     LogprobRelease,
@@ -33,7 +33,7 @@ from selfrefine.engine.backend import (
     grammar_banned_ids,
     text_logprobs,
 )
-from selfrefine.engine.engine_options import EngineOptions
+from selfrefine.engine.backends.engine_options import EngineOptions
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import verdict_schema
@@ -306,7 +306,7 @@ class HFEngine(Backend):
         pad = tokenizer.pad_token_id
         self._pad = pad if pad is not None else min(self._eos, default=0)
         # Outlines' vocabulary keeps special tokens as plain strings ("<|im_start|>"): the
-        # grammar's mask alone would admit them (which ones stay allowed: engine.backend.Backend).
+        # grammar's mask alone would admit them (which ones stay allowed: engine.backends.backend.Backend).
         self._blocked = torch.tensor(grammar_banned_ids(tokenizer), dtype=torch.long)
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="selfrefine-hf")
         if self.threads is not None:  # OpenMP keeps the setting per thread: set it where torch runs

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from selfrefine.engine.item import request_turn
+from selfrefine.engine.core.item import request_turn
 from selfrefine.engine.types import Sampling
 from selfrefine.grammars.feedback import (
     MAX_SEGMENTS,
@@ -17,8 +17,8 @@ from selfrefine.grammars.feedback import (
 )
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
-    from selfrefine.engine.steps import Steps
+    from selfrefine.engine.core.config import RefineConfig
+    from selfrefine.engine.core.steps import Steps
 
 
 async def pick_requirements(loop: Steps) -> tuple[tuple[str, ...], RefineConfig]:

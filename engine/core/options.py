@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Optional
 
-from selfrefine.engine.checks import GUARD
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.core.checks import GUARD
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.prompts import DEFAULT_STOP_PHRASE
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.prompts import DEFAULT_STOP_PHRASE
 from selfrefine.grammars.feedback import DEFAULT_ASPECTS, DEFAULT_SCALE
 
 CLI = "cli"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from selfrefine.engine.item import Item
+from selfrefine.engine.core.item import Item
 from selfrefine.engine.observe import observe_request
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from selfrefine.engine.backend import special_token_ids
+from selfrefine.engine.backends.backend import special_token_ids
 from selfrefine.engine.errors import InvalidParameter, ModelError
 from selfrefine.engine.types import Tokenizer
 
@@ -92,7 +92,7 @@ class Conversation:
         """Append a turn this model generated, by its exact token ids."""
         # A turn that ended in a special token loses it, and the end-of-turn piece below re-adds
         # the end in template form. Special, not just end, tokens: the end tokens of a model
-        # (engine.backend.end_token_ids) are special tokens from its generation config, which the
+        # (engine.backends.backend.end_token_ids) are special tokens from its generation config, which the
         # tokenizer alone does not name.
         if ids and ids[-1] in self._stop_ids:
             ids = ids[:-1]

@@ -1,28 +1,28 @@
 """Loop and engine settings from plain option values: what `selfrefine run` and the Python API
 (`selfrefine.SelfRefine`) both build, with the same names, defaults and checks (the loop
-options are declared in engine.options).
+options are declared in engine.core.options).
 
 No typer and no vLLM here: every bad value raises InvalidParameter naming the option (the
-engine options are declared in engine.engine_options).
+engine options are declared in engine.backends.engine_options).
 """
 
 from __future__ import annotations
 
 from importlib.util import find_spec
 
-from selfrefine.engine import options as loop_options
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.engine_options import BY_NAME, EngineOptions, from_values
+from selfrefine.engine.backends.engine_options import BY_NAME, EngineOptions, from_values
+from selfrefine.engine.backends.vllm_engine import VLLMEngine
+from selfrefine.engine.core import options as loop_options
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.options import parse_aspects, parse_scale  # noqa: F401  (their old home)
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.options import parse_aspects, parse_scale  # noqa: F401  (their old home)
-from selfrefine.engine.vllm_engine import VLLMEngine
 
 engine_options = from_values
 """EngineOptions from option values keyed by option name (pass a command's `locals()`)."""
 
 
 def refine_config(**values) -> RefineConfig:
-    """The RefineConfig of loop option values named as in `engine.options` (`selfrefine run`'s
+    """The RefineConfig of loop option values named as in `engine.core.options` (`selfrefine run`'s
     options without the dashes: `--rounds` is `rounds`, `--no-stop-flag` is `stop_flag=False`);
     the rest take the table's defaults. An unknown name or a bad value raises InvalidParameter."""
     return loop_options.to_config(loop_options.canonical(values, loop_options.API))
@@ -40,7 +40,7 @@ def check_backend(backend: str, options: EngineOptions | None = None) -> str:
                 "'selfrefine[gpu]'); without it use --backend transformers",
             )
         return backend
-    from selfrefine.engine import hf_engine
+    from selfrefine.engine.backends import hf_engine
 
     missing = hf_engine.missing_packages()
     if missing:
@@ -57,7 +57,7 @@ def make_engine(backend: str, path: str, name: str, options: EngineOptions):
     """An engine of `backend` for the model at `path`, not yet started."""
     check_backend(backend, options)
     if backend == "transformers":
-        from selfrefine.engine.hf_engine import HFEngine
+        from selfrefine.engine.backends.hf_engine import HFEngine
 
         return HFEngine(path, name, options)
     return VLLMEngine(path, name, options)

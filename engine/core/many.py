@@ -1,5 +1,5 @@
 """Many Self-Refine loops at once on one engine: plain coroutines that vLLM's scheduler batches,
-admitted by their estimated KV footprint (engine.scheduling)."""
+admitted by their estimated KV footprint (engine.backends.scheduling)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import contextlib
 import time
 from collections.abc import Callable, Sequence
 
-from selfrefine.engine import scheduling
-from selfrefine.engine.config import RefineConfig
+from selfrefine.engine.backends import scheduling
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.item import Item, start_conversation
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.errors import InvalidParameter, SelfRefineError
-from selfrefine.engine.item import Item, start_conversation
-from selfrefine.engine.loop import refine
 from selfrefine.engine.types import Engine, LoopError, LoopResult
 
 __all__ = ["peak_history", "refine_many"]
@@ -41,7 +41,7 @@ async def refine_many(
 
     With `kv_admission` (and an engine that reports its KV capacity), fewer loops run at once
     when their histories would not fit the KV cache together: a loop starts only while the
-    estimated peak histories of the loops in flight fit (engine.scheduling.KVAdmission), so
+    estimated peak histories of the loops in flight fit (engine.backends.scheduling.KVAdmission), so
     the engine is not left to preempt and recompute them. Pass a `KVAdmission` of your own
     to set the budget or to read its counters afterwards.
 

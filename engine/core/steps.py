@@ -1,4 +1,4 @@
-"""What a loop's side steps (engine.requirements, engine.stated) may use of the loop: read its
+"""What a loop's side steps (engine.core.requirements, engine.core.stated) may use of the loop: read its
 item, configuration and conversation, make a recorded call, observe an answer, send an event.
 They return what they found; the loop decides what to keep."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
-    from selfrefine.engine.history import Conversation
-    from selfrefine.engine.item import Event, Item
+    from selfrefine.engine.core.config import RefineConfig
+    from selfrefine.engine.core.history import Conversation
+    from selfrefine.engine.core.item import Event, Item
     from selfrefine.engine.types import Call, Engine, Observation, Sampling
 
 

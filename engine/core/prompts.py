@@ -57,7 +57,7 @@ restated and the instruction last. With the fault appended after the plain rewri
 0.5B copied the fault sentence or wrote feedback JSON as its "answer" on all 13 faulted
 constraint rows of the generic task's first run."""
 FAULT_NOTE = "Note: an earlier answer to this request failed a check: {fault} Write an answer that passes it."
-"""Added after the request for the fresh candidates of a fault rewrite (engine.rewriting.candidates):
+"""Added after the request for the fresh candidates of a fault rewrite (engine.core.rewriting.candidates):
 a new answer, told what an earlier one got wrong, instead of an edit of it."""
 OBSERVATION_NOTE = "\n\n{observation}"
 """The facts after the review instruction: the observation text carries its own heading."""

@@ -6,7 +6,7 @@ filling the form with placeholders ("This is the first bullet point."), inventin
 (a 40% discount, a hall) or keeping one quoted line of an essay. A format checker scores such a
 rewrite better; the user asked for the answer. Each function here compares the rewrite with the
 request and the answer it would replace, so what those already contained never counts against it.
-`substance_fault` names the first that fires (engine.checks.judge_rewrite runs it).
+`substance_fault` names the first that fires (engine.core.checks.judge_rewrite runs it).
 """
 
 from __future__ import annotations

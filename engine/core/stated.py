@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from selfrefine.engine.config import RefineConfig
-from selfrefine.engine.history import ContextFull
-from selfrefine.engine.item import Item, request_turn
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.history import ContextFull
+from selfrefine.engine.core.item import Item, request_turn
 from selfrefine.engine.observe import HEADER
 from selfrefine.engine.observe import catalog as cat
 from selfrefine.engine.observe.examples import is_code_request
@@ -39,7 +39,7 @@ from selfrefine.grammars.stated import (
 )
 
 if TYPE_CHECKING:
-    from selfrefine.engine.steps import Steps
+    from selfrefine.engine.core.steps import Steps
 
 STAGE = "constraints"
 """The trace stage of the stating calls, and the type of their loop event."""
@@ -303,7 +303,7 @@ def run_predicates(exprs: list[str], answer: str, limits: Limits = PREDICATE_LIM
 
 def stated_request(item: Item, cfg: RefineConfig) -> str:
     """What quotes are checked against: the chat's system texts and the request itself (its last
-    user turn, or the draft turn), as the observers read a chat (engine.generic)."""
+    user turn, or the draft turn), as the observers read a chat (engine.core.generic)."""
     system = [
         m["content"]
         for m in item.messages or []

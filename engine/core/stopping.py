@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from selfrefine.engine.checks import IDENTICAL
-from selfrefine.engine.review import Review
+from selfrefine.engine.core.checks import IDENTICAL
+from selfrefine.engine.core.review import Review
 
 if TYPE_CHECKING:
-    from selfrefine.engine.config import RefineConfig
+    from selfrefine.engine.core.config import RefineConfig
 
 FAULT = "fault"
 """Count key: reviews of an output whose run showed a fault (an `Observation.fault`)."""
@@ -31,7 +31,7 @@ STOP_REASONS = (
 )
 """Why a loop ended. top_scores: every aspect at the top of the scale; no_problems: the review
 listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
-rewrite failed a check (engine.checks) or the pairwise verification; no_progress: a rewrite
+rewrite failed a check (engine.core.checks) or the pairwise verification; no_progress: a rewrite
 repeated an earlier output; examples_pass: the request's own examples ran and all passed
 (RefineConfig.examples_decide), no critic review asked. The rest as named."""
 

@@ -19,7 +19,12 @@ import unicodedata
 import zlib
 from collections import Counter
 
-from selfrefine.engine.substance import SUBSTANCE_CHECKS, asks_to_repeat, substance_fault, talks_about_request
+from selfrefine.engine.core.substance import (
+    SUBSTANCE_CHECKS,
+    asks_to_repeat,
+    substance_fault,
+    talks_about_request,
+)
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
 EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
@@ -48,7 +53,7 @@ REWRITE_CHECKS = (
     IDENTICAL,
 )
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
-The substance checks (engine.substance) run only where `judge_rewrite` is asked for them."""
+The substance checks (engine.core.substance) run only where `judge_rewrite` is asked for them."""
 GUARD = "guard"
 """Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 FAULTS = "faults"
@@ -309,7 +314,7 @@ def judge_rewrite(
     `previous` is the output the rewrite would replace, `earlier` every output so far,
     `reference` the request and the plain answer (phrases they use are allowed), `points`
     the feedback that asked for the rewrite, and `request` the request alone. `substance`: also
-    refuse a rewrite that gives up the request's substance (engine.substance). `waive`: TRUNCATED
+    refuse a rewrite that gives up the request's substance (engine.core.substance). `waive`: TRUNCATED
     skips the length check (the checks after it still run).
     """
     if is_empty(text):
