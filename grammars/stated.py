@@ -1,4 +1,4 @@
-"""The stated-checks schemas (engine.stated): the request's checkable constraints as typed checks
+"""The stated-checks schemas (engine.core.stated): the request's checkable constraints as typed checks
 of a catalog, and optionally one constraint outside it as a Python expression over `answer`.
 
 A check is a flat object: `quote` (the request's words that state it, checked against the request
