@@ -270,7 +270,9 @@ def test_scorers_never_import_the_loops_tools():
 
 def test_the_engine_never_imports_a_scorer():
     files = sorted((ROOT / "engine").rglob("*.py"))
-    assert ROOT / "engine" / "core" / "loop.py" in files and ROOT / "engine" / "observe" / "format.py" in files
+    assert (
+        ROOT / "engine" / "core" / "loop.py" in files and ROOT / "engine" / "observe" / "format.py" in files
+    )
     wrong = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in sorted(_imports(p)) if _under(m, SCORING)]
     assert wrong == []
 
