@@ -236,3 +236,16 @@ def test_the_loop_keeps_the_sentence_cut_and_asks_the_model_for_nothing():
     eng = ScriptedEngine([OVER, fb(TOP, stop=True, points=())])
     res = asyncio.run(refine(eng, make_item(BAKE), RefineConfig(rounds=1)))
     assert res.answer == OVER[: OVER.index(" Bring")] and len(eng.prompts) == 2
+
+
+def test_an_offer_to_help_is_not_dressed_up_where_the_request_asks_to_be_repeated():
+    req = (
+        "In this task, repeat the exact request below first, then give your response. Do not say any "
+        "word before repeating the exact request.\n\nWrite an acoustic song about the sea without using any commas."
+    )
+    offer = (
+        "Sure, I'd be happy to help you with that. Please provide the exact request you'd like me to repeat."
+    )
+    eng = ScriptedEngine([offer, fb(TOP, stop=True, points=()), offer, offer, offer, offer])
+    res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
+    assert all(c.model != "tools" for c in res.trace)  # the comma fix is not applied to an offer

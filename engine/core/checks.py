@@ -366,7 +366,7 @@ def is_non_answer(text: str, request: str) -> bool:
     """A refusal, or a short reply that offers help or asks for details instead of answering ("Sure,
     I'd be happy to help! Please provide ..."): nothing the tools' fixes should dress up."""
     short = len(text.split()) < 80
-    return is_refusal(text) or (short and talks_about_request(text, request, ""))
+    return is_refusal(text) or (short and talks_about_request(text, request, "", echo_ok=False))
 
 
 _PREAMBLE = re.compile(

@@ -108,12 +108,12 @@ def _opening(text: str) -> str:
     return " ".join(parts[:2])[:300]
 
 
-def talks_about_request(text: str, request: str, previous: str) -> bool:
+def talks_about_request(text: str, request: str, previous: str, echo_ok: bool = True) -> bool:
     """The rewrite talks about the request or offers help instead of answering ("I'd be happy to
     help with that request", "Please let me know if ..."), or states the request's format ("in
     at most 20 words"), in words the answer it would replace did not use. A request that asks
-    for itself to be repeated may be echoed."""
-    if asks_to_repeat(request):
+    for itself to be repeated may be echoed (unless `echo_ok` is off)."""
+    if echo_ok and asks_to_repeat(request):
         return False
     new, old = _prose(text).lower(), _prose(previous).lower()
     said = {m.group(0).strip() for m in _TALK.finditer(old)} | {
