@@ -241,7 +241,8 @@ def test_the_loop_keeps_the_sentence_cut_and_asks_the_model_for_nothing():
 def test_an_offer_to_help_is_not_dressed_up_where_the_request_asks_to_be_repeated():
     req = (
         "In this task, repeat the exact request below first, then give your response. Do not say any "
-        "word before repeating the exact request.\n\nWrite an acoustic song about the sea without using any commas."
+        "word before repeating the exact request.\n\n"
+        "Write an acoustic song about the sea without using any commas."
     )
     offer = (
         "Sure, I'd be happy to help you with that. Please provide the exact request you'd like me to repeat."
@@ -249,3 +250,15 @@ def test_an_offer_to_help_is_not_dressed_up_where_the_request_asks_to_be_repeate
     eng = ScriptedEngine([offer, fb(TOP, stop=True, points=()), offer, offer, offer, offer])
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert all(c.model != "tools" for c in res.trace)  # the comma fix is not applied to an offer
+
+
+def test_a_quoted_answer_is_cut_inside_its_quotes():
+    """make demo's own draft (0.5B, greedy): quoted, with hashtags after its last sentence."""
+    draft = (
+        "\"Welcome to our Bake Sale! We're excited to announce our latest sale, where you can get a free "
+        "cake for every 100 cookies you purchase. Don't miss out on this opportunity to make a difference in "
+        "your school's culinary scene! #BakeSale #SchoolCakes #Cookies #FreeCakes\""
+    )
+    observe, _ = observe_request(BAKE)
+    cut = observe(draft).repairs[0](draft)
+    assert cut == draft[: draft.index(" Don't")] + '"' and observe(cut).fault_count == 0

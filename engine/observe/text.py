@@ -149,23 +149,29 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check
 
 _CUTTABLE = ("words", "sentences", "characters")
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)")
-KEEP_AT_LEAST = 0.6
+KEEP_AT_LEAST = 0.5
 """A sentence cut is the tools' fix only where it keeps this share of the answer's words; a
 bigger cut would drop what was asked for, and is left to a rewrite."""
+_WRAPS = {'"': '"', "“": "”"}
 
 
 def _cut(key: str, rel: str, n: int) -> Callable[[str], str]:
     """The repair of an upper bound on words, sentences or characters: the answer up to its last
-    whole sentence within the bound (unchanged where no such cut keeps KEEP_AT_LEAST of it)."""
+    whole sentence within the bound, inside its quotes if it is quoted (unchanged where no such
+    cut keeps KEEP_AT_LEAST of its words)."""
 
     def cut(answer: str) -> str:
         if "```" in answer or re.search(r"^\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s", answer, re.M):
             return answer  # code or a list: a prefix is not the same answer made shorter
-        total = f.words(answer)
-        for end in reversed([m.end() for m in _SENTENCE_END.finditer(answer)]):
-            head = answer[:end].rstrip()
+        text = answer.strip()
+        wrap = text[:1] in _WRAPS and len(text) > 1 and text[-1] == _WRAPS[text[0]]
+        body = text[1:-1] if wrap else text
+        total = f.words(body)
+        for end in reversed([m.end() for m in _SENTENCE_END.finditer(body)]):
+            head = body[:end].rstrip()
             if f.words(head) < KEEP_AT_LEAST * total:
                 break
+            head = f"{text[0]}{head}{text[-1]}" if wrap and not head.endswith(text[-1]) else head
             if _holds(rel, COUNTERS[key](head), n):
                 return head
         return answer
