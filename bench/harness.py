@@ -284,7 +284,7 @@ class Harness:
         concurrency: int | None = None,
         **over,
     ):
-        from selfrefine.engine.backends.vllm_engine import EngineOptions
+        from selfrefine.engine.backends.engine_options import EngineOptions
 
         return EngineOptions(
             **{

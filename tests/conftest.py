@@ -119,7 +119,8 @@ def hosted(make):
 @pytest.fixture(scope="session")
 def real(test_model_path):
     """(engine, run): the real VLLMEngine and a function that runs a coroutine on its loop."""
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     options = EngineOptions(max_model_len=4096, kv_cache_gib=1.0)
     yield from hosted(lambda: VLLMEngine(test_model_path, TEST_MODEL, options).start())

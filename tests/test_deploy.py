@@ -93,7 +93,8 @@ def test_cli_rejects_bad_scale_out_options():
 
 def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
     from selfrefine.engine.backends import vllm_engine
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: False)
     opts = EngineOptions(
@@ -112,7 +113,8 @@ def test_gpu_code_path_passes_gpu_options_and_skips_cpu_defaults(monkeypatch):
 
 def test_cpu_code_path_applies_cpu_defaults(monkeypatch):
     from selfrefine.engine.backends import vllm_engine
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
     monkeypatch.setattr(vllm_engine, "_cpu_env_defaults", lambda: None)
@@ -125,7 +127,8 @@ def test_the_ray_executor_is_refused_on_cpu_before_vllm_starts(monkeypatch):
     """vLLM's CPU build fails deep in its engine process ("current platform cpu does not support
     ray", seen with `serve --distributed-executor-backend ray` here): refused up front instead."""
     from selfrefine.engine.backends import vllm_engine
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
     from selfrefine.engine.errors import InvalidParameter
 
     monkeypatch.setattr(vllm_engine, "_is_cpu", lambda: True)
@@ -146,7 +149,7 @@ def test_the_ray_executor_is_refused_on_cpu_before_vllm_starts(monkeypatch):
     ],
 )
 def test_engine_options_validate(bad):
-    from selfrefine.engine.backends.vllm_engine import EngineOptions
+    from selfrefine.engine.backends.engine_options import EngineOptions
     from selfrefine.engine.errors import InvalidParameter
 
     with pytest.raises(InvalidParameter):
@@ -306,7 +309,8 @@ def test_the_engine_process_gets_the_binding_only_while_vllm_starts(monkeypatch,
     from vllm.v1.engine.async_llm import AsyncLLM
 
     from selfrefine.engine.backends import vllm_engine
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
     from selfrefine.engine.errors import EngineFault
 
     seen = {}

@@ -143,7 +143,8 @@ def test_the_model_runs_in_the_engine_core_process_with_its_threads_on_the_bound
 
     import psutil
 
-    from selfrefine.engine.backends.vllm_engine import EngineOptions, VLLMEngine
+    from selfrefine.engine.backends.engine_options import EngineOptions
+    from selfrefine.engine.backends.vllm_engine import VLLMEngine
     from tests.conftest import TEST_MODEL, hosted
     from tests.parallel import ALL_CORES, on_all_cores, thread_cores
 

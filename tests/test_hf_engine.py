@@ -21,8 +21,8 @@ import jsonschema
 import pytest
 
 from selfrefine.engine.backends import hf_engine, settings
+from selfrefine.engine.backends.engine_options import EngineOptions
 from selfrefine.engine.backends.hf_engine import HFEngine
-from selfrefine.engine.backends.vllm_engine import EngineOptions
 from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.item import Item
 from selfrefine.engine.core.many import refine_many

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from selfrefine.engine.backends import scheduling
-from selfrefine.engine.backends.vllm_engine import EngineOptions
+from selfrefine.engine.backends.engine_options import EngineOptions
 from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.item import Item
 from selfrefine.engine.core.loop import refine

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from selfrefine.engine.backends.vllm_engine import SPECULATION, EngineOptions
+from selfrefine.engine.backends.engine_options import SPECULATION, EngineOptions
 from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.types import LoopError
 

@@ -17,8 +17,8 @@ class TransformersBench(Harness):
         """Mode 5: mode 1's loops, config and grammar on the transformers backend, one at a time
         (the backend serves one call at a time and caches nothing)."""
         from selfrefine.engine.backends import models
+        from selfrefine.engine.backends.engine_options import EngineOptions
         from selfrefine.engine.backends.hf_engine import HFEngine
-        from selfrefine.engine.backends.vllm_engine import EngineOptions
 
         cfg = self.cfg
         name, path = models.resolve(cfg.model)
