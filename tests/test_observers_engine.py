@@ -42,10 +42,18 @@ def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_th
         return await generate(prompt, sampling, schema, **kw)
 
     monkeypatch.setattr(engine, "generate", recorded)
-    cfg = RefineConfig(rounds=1, candidates=2, sampling=Sampling(temperature=0.0, max_tokens=64, seed=0))
-    res = run(refine(engine, item, cfg))
+    sampling = Sampling(temperature=0.0, max_tokens=64, seed=0)
+    # the critic reviews (examples_decide off): its review and both rewrites see the failure
+    res = run(
+        refine(engine, item, RefineConfig(rounds=1, candidates=2, sampling=sampling, examples_decide=False))
+    )
     review = res.trace[0]
     assert review.stage == "feedback" and "add(10, 5) == 15: expected '15', got 0" in review.fault
     rewrites = [p for p, c in zip(prompts[1:], res.trace[1:]) if c.stage in ("candidate", "refine")]
     assert len(rewrites) == 2 and all("add(10, 5) == 15: expected '15', got 0" in p for p in rewrites)
     assert res.checks["fault"] >= 1 and res.checks["candidates"] == 1
+    # the default: the run decides, no review is asked, and one fresh answer is told the failure
+    prompts.clear()
+    res = run(refine(engine, item, RefineConfig(rounds=1, candidates=2, sampling=sampling)))
+    assert [c.stage for c in res.trace] == ["refine"] and len(prompts) == 1
+    assert "add(10, 5) == 15: expected '15', got 0" in prompts[0] and "a != 10" not in prompts[0]

@@ -25,7 +25,8 @@ def refine_config(**values) -> RefineConfig:
     """The RefineConfig of loop option values named as in `engine.core.options` (`selfrefine run`'s
     options without the dashes: `--rounds` is `rounds`, `--no-stop-flag` is `stop_flag=False`);
     the rest take the table's defaults. An unknown name or a bad value raises InvalidParameter."""
-    return loop_options.to_config(loop_options.canonical(values, loop_options.API))
+    with loop_options.named_as(loop_options.spelled(values, loop_options.API)):
+        return loop_options.to_config(loop_options.canonical(values, loop_options.API))
 
 
 def check_backend(backend: str, options: EngineOptions | None = None) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Optional
 
@@ -369,6 +370,24 @@ def canonical(
         given[name] = key
         out[name] = value
     return out
+
+
+def spelled(values: Mapping[str, Any], surface: str) -> dict[str, str]:
+    """{option name: the old spelling `values` gave it under}, for the keys that are aliases."""
+    known = aliases(surface)
+    return {known[k]: k for k in values if k in known and known[k] != k}
+
+
+@contextmanager
+def named_as(spellings: Mapping[str, str], where: str = "") -> Iterator[None]:
+    """Re-raise an InvalidParameter about an option under the spelling the caller wrote it in."""
+    try:
+        yield
+    except InvalidParameter as exc:
+        if exc.param not in spellings:
+            raise
+        message = str(exc).split(": ", 1)[-1]
+        raise InvalidParameter(f"{where}{spellings[exc.param]}", message) from None
 
 
 def defaults(surface: str | None = None) -> dict[str, Any]:

@@ -12,7 +12,16 @@ import json
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictBool,
+    StrictInt,
+    create_model,
+    model_validator,
+)
 
 from selfrefine.engine.core import options
 from selfrefine.engine.core.config import RefineConfig
@@ -55,23 +64,29 @@ class _RequestFields(BaseModel):
     debug_fault: Literal["draft", "feedback", "refine"] | None = None
     """Only with `serve --debug-faults`: make the engine call of this stage fail (tests the 500 path)."""
 
-    @model_validator(mode="before")
+    _spelled: dict[str, str] = PrivateAttr(default_factory=dict)
+    """Options given under an old spelling: {name: the spelling}, for errors naming them so."""
+
+    @model_validator(mode="wrap")
     @classmethod
-    def _names(cls, data: Any) -> Any:
+    def _names(cls, data: Any, handler: Any) -> Any:
         # Old spellings (max_rounds) become the option's name, and an unknown key is a 400 naming it.
         if not isinstance(data, dict):
-            return data
+            return handler(data)
         own = {k: v for k, v in data.items() if k in _OWN}
         rest = {k: v for k, v in data.items() if k not in _OWN}
         loop = options.canonical(rest, options.SERVER, "selfrefine.", also=_OWN)
-        return {**own, **loop}
+        made = handler({**own, **loop})
+        made._spelled = options.spelled(rest, options.SERVER)
+        return made
 
     def to_config(self, sampling: Sampling, answer_schema: dict | None) -> RefineConfig:
         values = {o.name: getattr(self, o.name) for o in options.on(options.SERVER)}
         chars = values.pop("feedback_point_chars")
         if chars:
             values["feedback_point_words"] = max(2, -(-chars // 6))
-        cfg = options.to_config(values, sampling=sampling, answer_schema=answer_schema)
+        with options.named_as(self._spelled):
+            cfg = options.to_config(values, sampling=sampling, answer_schema=answer_schema)
         return replace(cfg, prompts=self._prompts(cfg.spec))
 
     def _prompts(self, spec: FeedbackSpec) -> Prompts:
