@@ -14,27 +14,51 @@ from selfrefine.tasks.sandbox import UID_RANGE, Limits, run_python
 pytestmark = pytest.mark.sandbox  # skipped where unavailable, a failure in CI (tests/conftest.py)
 
 
-def _sandbox_pids() -> list[int]:
+def _sandbox_pids(uids: list[int] | None = None) -> list[int]:
+    """Processes of sandbox uids (of `uids` only, when given)."""
     pids = []
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
             try:
                 for line in (d / "status").read_text().splitlines():
-                    if line.startswith("Uid:") and UID_RANGE[0] <= int(line.split()[1]) < UID_RANGE[1]:
+                    uid = int(line.split()[1]) if line.startswith("Uid:") else None
+                    if (
+                        uid is not None
+                        and UID_RANGE[0] <= uid < UID_RANGE[1]
+                        and (uids is None or uid in uids)
+                    ):
                         pids.append(int(d.name))
             except (OSError, ValueError):
                 pass
     return pids
 
 
-def _leftovers(before: set[int], wait_s: float = 5.0) -> set[int]:
-    """Sandbox processes still alive after the run (the kernel needs a moment to reap them)."""
+def _leftovers(uids: list[int], wait_s: float = 5.0) -> set[int]:
+    """Processes of the runs' own uids still alive after them (the kernel needs a moment to reap
+    them). Other tests' sandbox runs, in another xdist worker, have other uids."""
+    assert uids, "no sandbox run was recorded"
     deadline = time.perf_counter() + wait_s
     while True:
-        left = set(_sandbox_pids()) - before
+        left = set(_sandbox_pids(uids))
         if not left or time.perf_counter() > deadline:
             return left
         time.sleep(0.1)
+
+
+@pytest.fixture
+def run_uids(monkeypatch) -> list[int]:
+    """The uids the sandbox draws for the runs of this test, in order."""
+    import random
+
+    drawn: list[int] = []
+
+    class Recording(random.SystemRandom):
+        def randrange(self, *args, **kwargs):
+            drawn.append(super().randrange(*args, **kwargs))
+            return drawn[-1]
+
+    monkeypatch.setattr(random, "SystemRandom", Recording)
+    return drawn
 
 
 def test_ordinary_program_reads_stdin_and_prints():
@@ -59,8 +83,7 @@ def test_cpu_limit_kills_a_busy_program_before_the_wall_clock():
     assert r.wall_s < 10
 
 
-def test_fork_bomb_is_contained_and_leaves_no_process():
-    before = set(_sandbox_pids())
+def test_fork_bomb_is_contained_and_leaves_no_process(run_uids):
     code = (
         "import os\n"
         "n = 0\n"
@@ -74,11 +97,10 @@ def test_fork_bomb_is_contained_and_leaves_no_process():
     r = run_python(code, limits=Limits(wall_s=2, cpu_s=5, max_procs=16))
     assert r.timed_out or r.returncode != 0
     assert time.perf_counter() - t0 < 10
-    assert _leftovers(before) == set()  # the PID namespace took every fork with it
+    assert _leftovers(run_uids) == set()  # the PID namespace took every fork with it
 
 
-def test_fork_bomb_that_orphans_its_children_is_reaped_with_the_namespace():
-    before = set(_sandbox_pids())
+def test_fork_bomb_that_orphans_its_children_is_reaped_with_the_namespace(run_uids):
     code = (
         "import os, time\n"
         "for _ in range(8):\n"
@@ -89,7 +111,7 @@ def test_fork_bomb_that_orphans_its_children_is_reaped_with_the_namespace():
     r = run_python(code, limits=Limits(wall_s=10))
     assert r.stdout.count("parent done") == 1
     assert r.wall_s < 8
-    assert _leftovers(before) == set()
+    assert _leftovers(run_uids) == set()
 
 
 def test_process_count_is_capped():
