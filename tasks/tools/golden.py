@@ -5,8 +5,9 @@ compared, so a change meant to keep behaviour (a refactor) can show that it does
     python -m selfrefine.tasks.tools.golden --out after.jsonl --compare before.jsonl
 
 The set: generic requests picked to reach the loop's stop paths (examples pass, a failing example,
-counts, case, commas, a plain question, an overlong request that fills the context) and the first
-row of four paper tasks, each with its task's own configuration. Exit 1 when a record differs.
+counts, case, commas, a plain question, an overlong request that fills the context, the critic's
+flag and a threshold alone), two MBPP dev rows and the first row of seven paper tasks, each with
+its own configuration. Exit 1 when a record differs.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ GENERIC = (
     '"Any other questions?"',
     "Explain recursion to a child in at least 120 words.",
 )
+CRITIC_ONLY = ("Write a haiku about the sea.", "Give three tips for sleeping well.")
+MBPP_ROWS = ("mbpp-15", "mbpp-21")  # dev rows whose rewrites the tools refuse (stop `rejected`)
 TASK_ROWS = (
     "gsm8k",
     "commongen_hard",
@@ -71,6 +74,17 @@ async def _run(engine) -> list[dict]:
     long = "Summarise this text in one sentence: " + " ".join(["word"] * LONG_WORDS)
     items = [make_item(r, id=f"generic-{i}") for i, r in enumerate([*GENERIC, long])]
     groups = [(items, cfg)]
+    # the critic's own stop rules, each alone: its flag, then a score threshold
+    for extra in (
+        {"stop_on_top": False, "stop_on_no_problems": False},
+        {"threshold": 12, "stop_flag": False, "stop_on_no_problems": False},
+    ):
+        only = to_config({"rounds": ROUNDS, "temperature": 0.0, "stop_on_top": False, **extra})
+        name = next(iter(extra))
+        groups.append(([make_item(r, id=f"{name}-{i}") for i, r in enumerate(CRITIC_ONLY)], only))
+    mbpp = registry.with_overrides(registry.load("mbpp", "dev"), rounds=ROUNDS, temperature=0.0)
+    rows = [r for r in mbpp.rows() if str(r["id"]) in MBPP_ROWS]
+    groups.append(([replace(mbpp.item(r), id=str(r["id"])) for r in rows], mbpp.cfg))
     for name in TASK_ROWS:
         task = registry.with_overrides(registry.load(name), rounds=ROUNDS, temperature=0.0)
         groups.append(([replace(task.item(task.rows(1)[0]), id=f"{name}-0")], task.cfg))
