@@ -48,10 +48,15 @@ class Observation:
     """(passed, run): the request's own examples the tools ran on the answer's code."""
 
     @property
+    def decided(self) -> bool:
+        """The request's examples ran on the answer's code: their result decides the answer."""
+        return self.examples[1] > 0
+
+    @property
     def verified(self) -> bool:
         """The request's examples ran and every one passed, with no fault."""
         passed, run = self.examples
-        return run > 0 and passed == run and not self.fault_count
+        return self.decided and passed == run and not self.fault_count
 
     @property
     def fault_count(self) -> int:

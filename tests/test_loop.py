@@ -457,3 +457,13 @@ def test_pairwise_rejects_a_rewrite_that_loses_either_order(first, second):
     eng = ScriptedEngine(respond=_verdicts(first, second))
     res = run(refine(eng, Item("t"), RefineConfig(rounds=1, verify="pairwise")))
     assert res.answer == "y0 draft" and res.stop_reason == "rejected" and res.checks["pairwise"] == 1
+
+
+def test_every_refine_mode_has_its_strategy_and_its_option_choice():
+    """REFINE_MODES (config, below the strategies so config imports no rewriting) names exactly the
+    strategies engine.core.rewriting has, and the option table offers exactly those."""
+    from selfrefine.engine.core.config import REFINE_MODES
+    from selfrefine.engine.core.options import BY_NAME
+    from selfrefine.engine.core.rewriting import STRATEGIES
+
+    assert set(REFINE_MODES) == set(STRATEGIES) == set(BY_NAME["refine_mode"].choices)

@@ -189,7 +189,7 @@ class _Loop:
         item, cfg, y = self.item, self.review_cfg, self.outputs[-1]
         spec = cfg.spec
         seen = await self.observe(y)
-        if self.cfg.examples_decide and seen.examples[1]:  # the run decides: no critic review
+        if self.cfg.examples_decide and seen.decided:  # the run decides: no critic review
             return Review.by_tools(t, y, seen)
         grammar = cfg.feedback == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
@@ -294,7 +294,7 @@ class _Loop:
             bad = await self.accept.check(new, out, y, self.outputs, points)
             return out, new, bad if bad or not tools else await self._no_better(y, new)
         seen = await self.observe(y)
-        decided = cfg.examples_decide and seen.examples[1] > 0  # no edit of failing code (config)
+        decided = cfg.examples_decide and seen.decided  # no edit of failing code (config)
         edit = start_conversation(self.critic, self.item, cfg)
         edit.add_assistant_text(y)
         edit.add_user(turn)

@@ -75,6 +75,11 @@ def lines(text: str) -> int:
     return sum(1 for x in text.splitlines() if x.strip())
 
 
+def listed(text: str) -> bool:
+    """A line of the text opens with a list or heading marker (-, *, 1., 2), #)."""
+    return bool(_MARKER.search(text))
+
+
 def bullets(text: str) -> int:
     return len(_BULLET.findall(text))
 

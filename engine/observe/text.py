@@ -161,7 +161,7 @@ def _cut(key: str, rel: str, n: int) -> Callable[[str], str]:
     cut keeps KEEP_AT_LEAST of its words)."""
 
     def cut(answer: str) -> str:
-        if "```" in answer or re.search(r"^\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s", answer, re.M):
+        if "```" in answer or f.listed(answer):
             return answer  # code or a list: a prefix is not the same answer made shorter
         text = answer.strip()
         wrap = text[:1] in _WRAPS and len(text) > 1 and text[-1] == _WRAPS[text[0]]
