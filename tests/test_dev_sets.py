@@ -10,7 +10,8 @@ import pytest
 from selfrefine.tasks import registry
 from selfrefine.tasks.tools import dev_sets
 
-COUNTS = {"ifeval": (392, 149), "mbpp": (656, 317)}
+COUNTS = {"ifeval": (392, 149), "mbpp": (370, 317)}
+TEST2 = {"ifeval": 0, "mbpp": 286}
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +28,16 @@ def _by_id(task):
     return {r["id"]: r for r in task.rows()}
 
 
+def _h(key: str) -> int:
+    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
+
+
 def _rule(dataset: str, ident: int) -> str:
-    """The split rule of tasks/DATA.md, written out again here."""
-    h = int(hashlib.sha256(f"{dataset}:{ident}".encode()).hexdigest()[:8], 16)
-    return "test" if h % 3 == 0 else "dev"
+    """The split rules of tasks/DATA.md, written out again here: a third is test; MBPP's unread
+    dev rows (past task_id 60) are halved into dev and test2 by a second hash."""
+    if _h(f"{dataset}:{ident}") % 3 == 0:
+        return "test"
+    return "test2" if dataset == "mbpp" and _h(f"mbpp-fresh:{ident}") % 2 == 0 else "dev"
 
 
 # ------------------------------------------------------------------ the split
@@ -40,12 +47,15 @@ def _rule(dataset: str, ident: int) -> str:
 def test_split_counts_and_no_row_in_both(name):
     every = registry.load(f"{name}:all").rows()
     dev, test = registry.load(f"{name}:dev").rows(), registry.load(f"{name}:test").rows()
-    assert (len(dev), len(test)) == COUNTS[name]
-    assert len(every) == len(dev) + len(test) == len({r["id"] for r in every})
+    test2 = registry.load(f"{name}:test2").rows() if TEST2[name] else []
+    assert (len(dev), len(test), len(test2)) == (*COUNTS[name], TEST2[name])
+    assert len(every) == len(dev) + len(test) + len(test2) == len({r["id"] for r in every})
+    assert not {r["id"] for r in test2} & ({r["id"] for r in dev} | {r["id"] for r in test})
     assert {r["split"] for r in dev} == {"dev"} and {r["split"] for r in test} == {"test"}
     assert not {r["id"] for r in dev} & {r["id"] for r in test}
     assert registry.load(name).label == f"{name}/dev"  # the default variant is dev
-    assert name in registry.available() and registry.variants(name) == ["dev", "test", "all"]
+    variants = ["dev", "test", "test2", "all"] if TEST2[name] else ["dev", "test", "all"]
+    assert name in registry.available() and registry.variants(name) == variants
 
 
 def test_rows_read_while_planning_are_dev_and_the_rest_follow_the_hash(ifeval, mbpp):
@@ -58,8 +68,8 @@ def test_rows_read_while_planning_are_dev_and_the_rest_follow_the_hash(ifeval, m
     assert all(r["split"] == "dev" for r in rows if r["task_id"] <= 60)
     assert all(r["split"] == _rule("mbpp", r["task_id"]) for r in rows if r["task_id"] > 60)
     assert all(r["id"] == f"mbpp-{r['task_id']}" for r in rows)
-    for ident, read in ((5, True), (5, False), (1234, False)):
-        assert dev_sets.split_of("mbpp", ident, read) == ("dev" if read else _rule("mbpp", ident))
+    for ident in (5, 61, 62, 1234):
+        assert dev_sets.mbpp_split(ident) == ("dev" if ident <= 60 else _rule("mbpp", ident))
 
 
 def test_both_tasks_are_generic_with_the_request_verbatim(ifeval, mbpp):

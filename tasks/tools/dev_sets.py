@@ -10,6 +10,10 @@ any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8]
 (set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
 assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
 (three copies of one assert) is left out.
+
+A second test split, drawn 2026-12-06 before any tuning on its rows, once every first test row
+had been run and read: MBPP dev rows never run or read (task_ids past 60) go to `test2` if
+int(sha256(f"mbpp-fresh:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0; the rest stay dev.
 """
 
 from __future__ import annotations
@@ -34,12 +38,23 @@ MBPP_READ = range(1, 61)
 """MBPP task_ids read while the work was planned: always dev."""
 
 
+def _hash(key: str) -> int:
+    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
+
+
 def split_of(dataset: str, ident: int | str, read: bool) -> str:
     """The fixed rule: rows already read are dev; else a third of the rest, by a hash, is test."""
     if read:
         return "dev"
-    h = int(hashlib.sha256(f"{dataset}:{ident}".encode()).hexdigest()[:8], 16)
-    return "test" if h % 3 == 0 else "dev"
+    return "test" if _hash(f"{dataset}:{ident}") % 3 == 0 else "dev"
+
+
+def mbpp_split(task_id: int) -> str:
+    """MBPP's split: the first rule, then half of the dev rows never run or read go to test2."""
+    split = split_of("mbpp", task_id, task_id in MBPP_READ)
+    if split == "dev" and task_id not in MBPP_READ and _hash(f"mbpp-fresh:{task_id}") % 2 == 0:
+        return "test2"
+    return split
 
 
 def _read(path: Path, sha256: str) -> list[dict]:
@@ -101,7 +116,7 @@ def mbpp_rows(src: Path) -> list[dict]:
             {
                 "id": f"mbpp-{r['task_id']}",
                 "task_id": int(r["task_id"]),
-                "split": split_of("mbpp", r["task_id"], r["task_id"] in MBPP_READ),
+                "split": mbpp_split(int(r["task_id"])),
                 "request": REQUEST.format(text=r["text"].strip(), entry=entry, shown=shown),
                 "entry": entry,
                 "shown": shown,
@@ -124,9 +139,8 @@ def main(argv: list[str]) -> None:
     src = Path(argv[0])
     for name, rows in (("ifeval", ifeval_rows(src)), ("mbpp", mbpp_rows(src))):
         _write(TASKS / name / "data.jsonl", rows)
-        dev = sum(r["split"] == "dev" for r in rows)
-        test = sum(r["split"] == "test" for r in rows)
-        print(f"{name}: {len(rows)} rows, dev {dev}, test {test} -> tasks/{name}/data.jsonl")
+        counts = ", ".join(f"{s} {sum(r['split'] == s for r in rows)}" for s in ("dev", "test", "test2"))
+        print(f"{name}: {len(rows)} rows, {counts} -> tasks/{name}/data.jsonl")
 
 
 if __name__ == "__main__":
