@@ -176,3 +176,21 @@ def test_a_cut_that_drops_the_answer_to_fix_another_fault_stays_refused():
     _, kept = run([draft, fb(TOP, stop=True, points=()), "1. Sleep.", "1. Rest."], request, candidates=2)
     assert kept.answer == draft and kept.stop_reason == "rejected"
     assert [c.rejected for c in kept.trace if c.stage == "refine"] == ["truncated"]
+
+
+@pytest.mark.sandbox
+def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_prose():
+    """MBPP dev b (mbpp-12, 34, 55): working code refused as `truncated` (a long docstring dropped),
+    as `review_talk` or for a `placeholder` in its prose. Where the request's examples ran on the
+    candidate and all passed after failing on the draft, that run judges it; code that still fails
+    is judged on its prose as before."""
+    request = "Write a Python function add(a, b) that adds two numbers.\n```python\nassert add(10, 5) == 15\n```"
+    doc = '    """Add two numbers.\n\n    Long docstring line, kept long on purpose to make the draft long.\n    """\n' * 4
+    wrong = f"```python\ndef add(a, b):\n{doc}    return a - b\n```"
+    short = "```python\ndef add(a, b):\n    return a + b\n```"
+    _, res = run([wrong, short, "never asked"], request=request, candidates=3, rounds=2)
+    assert res.answer == short and res.stop_reason == "examples_pass"
+    short_wrong = "```python\ndef add(a, b):\n    return a * b\n```"  # shorter and still failing
+    _, kept = run([wrong, short_wrong, short_wrong], request=request, candidates=3, rounds=2)
+    assert kept.answer == wrong and kept.stop_reason == "rejected"
+    assert [c.rejected for c in kept.trace[1:]] == ["truncated", "truncated"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from selfrefine.engine.core import checks
@@ -42,9 +43,9 @@ class Acceptance:
         previous: str,
         earlier: list[str],
         points: list[str],
-        waive: str | None = None,
+        waive: Collection[str] = (),
     ) -> str | None:
-        """The first check the rewrite `new` fails, or None; the `waive` check is skipped. The
+        """The first check the rewrite `new` fails, or None; the `waive` checks are skipped. The
         guard's answer goes on `call`."""
         bad = None
         if self.cfg.reject:

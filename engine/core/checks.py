@@ -18,9 +18,14 @@ import re
 import unicodedata
 import zlib
 from collections import Counter
+from collections.abc import Collection
 
 from selfrefine.engine.core.substance import (
+    INVENTED,
+    PLACEHOLDER,
+    RESTATED,
     SUBSTANCE_CHECKS,
+    TALKS,
     asks_to_repeat,
     substance_fault,
     talks_about_request,
@@ -54,6 +59,11 @@ REWRITE_CHECKS = (
 )
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
 The substance checks (engine.core.substance) run only where `judge_rewrite` is asked for them."""
+PROSE_CHECKS = frozenset({REVIEW_TALK, TRUNCATED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED})
+"""Checks that read a rewrite's prose. Where the request's own examples ran on a rewrite's code
+and all passed, after they had failed on the answer it replaces, that run judges it and these are
+waived: a working function is not "truncated" for dropping a long docstring, nor an "echo" for
+repeating the request's assert (MBPP dev b: 4 such refusals held working code on 3 rows)."""
 GUARD = "guard"
 """Count key: a rewrite that the item's own acceptance test (Item.guard) refused."""
 FAULTS = "faults"
@@ -307,21 +317,21 @@ def judge_rewrite(
     points: list[str],
     request: str = "",
     substance: bool = False,
-    waive: str | None = None,
+    waive: Collection[str] = (),
 ) -> str | None:
     """The first check a rewrite fails, or None if it may replace the previous output.
 
     `previous` is the output the rewrite would replace, `earlier` every output so far,
     `reference` the request and the plain answer (phrases they use are allowed), `points`
     the feedback that asked for the rewrite, and `request` the request alone. `substance`: also
-    refuse a rewrite that gives up the request's substance (engine.core.substance). `waive`: TRUNCATED
-    skips the length check (the checks after it still run).
+    refuse a rewrite that gives up the request's substance (engine.core.substance). `waive`: the
+    checks not run (TRUNCATED: the length check; PROSE_CHECKS: every check of the prose).
     """
     if is_empty(text):
         return EMPTY
     if is_feedback_json(text, reference):
         return FEEDBACK_JSON
-    if is_review_talk(text, reference):
+    if REVIEW_TALK not in waive and is_review_talk(text, reference):
         return REVIEW_TALK
     if is_refusal(text) and not is_refusal(previous):
         return REFUSAL
@@ -331,13 +341,13 @@ def judge_rewrite(
         return SCRIPT
     if is_repetitive(text, reference + "\n" + previous):
         return REPETITIVE
-    if waive != TRUNCATED and is_truncated(text, previous, points):
+    if TRUNCATED not in waive and is_truncated(text, previous, points):
         return TRUNCATED
-    if request and not asks_to_repeat(request) and is_echo(text, request, previous):
+    if ECHO not in waive and request and not asks_to_repeat(request) and is_echo(text, request, previous):
         return ECHO
-    if points and is_echo(text, "\n".join(points), previous):  # the review's problem pasted as the answer
+    if ECHO not in waive and points and is_echo(text, "\n".join(points), previous):  # the review pasted
         return ECHO
-    if substance and (lost := substance_fault(text, request=request, previous=previous)):
+    if substance and (lost := substance_fault(text, request=request, previous=previous, skip=waive)):
         return lost
     if is_identical(text, earlier):
         return IDENTICAL

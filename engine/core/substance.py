@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 
 DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED = (
     "declined",
@@ -245,16 +246,13 @@ def invented(text: str, request: str, previous: str) -> list[str]:
     return new_numbers(text, reference) + new_names(text, reference)
 
 
-def substance_fault(text: str, *, request: str, previous: str) -> str | None:
-    """The first substance check the rewrite `text` of `previous` fails, or None."""
-    if declines(text, previous):
-        return DECLINED
-    if talks_about_request(text, request, previous):
-        return TALKS
-    if restates_request(text, request, previous):
-        return RESTATED
-    if placeholders(text, f"{request}\n{previous}"):
-        return PLACEHOLDER
-    if invented(text, request, previous):
-        return INVENTED
-    return None
+def substance_fault(text: str, *, request: str, previous: str, skip: Collection[str] = ()) -> str | None:
+    """The first substance check the rewrite `text` of `previous` fails, or None; `skip`'s are not run."""
+    tests = {
+        DECLINED: lambda: declines(text, previous),
+        TALKS: lambda: talks_about_request(text, request, previous),
+        RESTATED: lambda: restates_request(text, request, previous),
+        PLACEHOLDER: lambda: placeholders(text, f"{request}\n{previous}"),
+        INVENTED: lambda: invented(text, request, previous),
+    }
+    return next((name for name, fires in tests.items() if name not in skip and fires()), None)
