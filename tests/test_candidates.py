@@ -187,10 +187,7 @@ def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_pro
     request = (
         "Write a Python function add(a, b) that adds two numbers.\n```python\nassert add(10, 5) == 15\n```"
     )
-    doc = (
-        '    """Add two numbers.\n\n    Long docstring line, kept long on purpose to make the draft long.\n    """\n'
-        * 4
-    )
+    doc = '    """Add two numbers.\n\n    Kept long on purpose, to make the draft long.\n    """\n' * 4
     wrong = f"```python\ndef add(a, b):\n{doc}    return a - b\n```"
     short = "```python\ndef add(a, b):\n    return a + b\n```"
     _, res = run([wrong, short, "never asked"], request=request, candidates=3, rounds=2)
