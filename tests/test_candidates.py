@@ -123,6 +123,7 @@ def test_where_the_examples_decide_no_review_is_asked_and_failing_code_is_not_ed
     assert [c.stage for c in res.trace] == ["draft", "candidate", "refine"]  # no feedback call
     fresh = eng.tokenizer.decode(eng.prompts[1])
     assert eng.prompts[1] == eng.prompts[2] and "return a + b if" not in fresh and "add(10, 5)" in fresh
+    assert "reply with the code alone" in fresh  # the run judges the code: no prose asked for
     assert eng.samplings[1].temperature != eng.samplings[2].temperature  # greedy, then sampled
     _, passed = run([right, "never asked"], request=request, rounds=3)
     assert passed.answer == right and passed.stop_reason == "examples_pass" and len(passed.trace) == 1

@@ -298,7 +298,8 @@ class _Loop:
         edit = start_conversation(self.critic, self.item, cfg)
         edit.add_assistant_text(y)
         edit.add_user(turn)
-        fresh = noted_conversation(self.critic, self.item, cfg, cfg.prompts.fault_note.format(fault=fault))
+        note = cfg.prompts.code_fault_note if decided else cfg.prompts.fault_note
+        fresh = noted_conversation(self.critic, self.item, cfg, note.format(fault=fault))
         if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
         prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]

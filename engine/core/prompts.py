@@ -59,6 +59,13 @@ constraint rows of the generic task's first run."""
 FAULT_NOTE = "Note: an earlier answer to this request failed a check: {fault} Write an answer that passes it."
 """Added after the request for the fresh candidates of a fault rewrite (engine.core.rewriting.candidates):
 a new answer, told what an earlier one got wrong, instead of an edit of it."""
+CODE_FAULT_NOTE = (
+    "Note: an earlier answer to this request failed a check: {fault} Write code that passes it; "
+    "reply with the code alone, in one code block."
+)
+"""The fresh candidates' note where the request's own examples ran on the answer's code and failed
+(`examples_decide`): the run judges the code, so prose around it is tokens spent on nothing (MBPP
+dev c: 44 words of it per candidate, a fifth of their tokens)."""
 OBSERVATION_NOTE = "\n\n{observation}"
 """The facts after the review instruction: the observation text carries its own heading."""
 VERIFY = (
@@ -141,6 +148,8 @@ class Prompts:
     `{problems}` field to carry it; `{fault}` is it. None: `refine` as it is."""
     fault_note: str = FAULT_NOTE
     """After the request, for the candidates of a fault rewrite written afresh; `{fault}` is it."""
+    code_fault_note: str = CODE_FAULT_NOTE
+    """`fault_note` where the request's examples ran on the answer's code and decide the round."""
 
     @classmethod
     def standalone(cls, **over) -> Prompts:
