@@ -194,24 +194,6 @@ def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_pro
     _, res = run([wrong, short, "never asked"], request=request, candidates=3, rounds=2)
     assert res.answer == short and res.stop_reason == "examples_pass"
     short_wrong = "```python\ndef add(a, b):\n    return a * b\n```"  # shorter and still failing
-    _, kept = run([wrong, short_wrong, short_wrong], request=request, candidates=3, rounds=1)
-    assert kept.answer == wrong and kept.stop_reason == "max_rounds"
+    _, kept = run([wrong, short_wrong, short_wrong], request=request, candidates=3, rounds=2)
+    assert kept.answer == wrong and kept.stop_reason == "rejected"
     assert [c.rejected for c in kept.trace[1:]] == ["truncated", "truncated"]
-
-
-@pytest.mark.sandbox
-def test_where_every_fresh_answer_fails_the_examples_the_next_round_samples_new_ones():
-    """The run decided round 1 and no candidate passed: round 2 writes sampled candidates with
-    seeds of their own (a greedy one would repeat round 1's), and one that passes is kept."""
-    request = "Write a Python function add(a, b) that adds two numbers, e.g. add(10, 5) == 15."
-    wrong = "```python\ndef add(a, b):\n    return a + b if a != 10 else 0\n```"
-    right = wrong.replace(" if a != 10 else 0", "")
-    bad = [wrong.replace("a + b if a != 10 else 0", f"a - b + {i}") for i in range(4)]
-    eng, res = run([wrong, *bad[:3], bad[3], right, "never asked"], request=request, candidates=4, rounds=2)
-    assert res.answer == right and res.outputs == [wrong, right]
-    assert [c.round for c in res.trace] == [0, 1, 1, 1, 2, 2] and res.trace[-1].stage == "refine"
-    first, second = eng.samplings[1:4], eng.samplings[4:6]
-    assert first[0] == RefineConfig().sampling and {s.seed for s in second}.isdisjoint(s.seed for s in first)
-    assert {s.temperature for s in second} == {RefineConfig().candidate_temperature} and len(set(second)) == 2
-    _, fails = run([wrong, *bad[:3], *bad[:2], "never asked"], request=request, candidates=4, rounds=2)
-    assert fails.answer == wrong and fails.stop_reason == "max_rounds" and len(fails.trace) == 6

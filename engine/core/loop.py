@@ -88,8 +88,8 @@ async def _refine(
                 reason = stop.reason
                 break
             refused = await loop.revise(review)  # rewrite, then checks -> guard (+ retries) -> verify
-            if refused is not None and (why := policy.refused(refused, review)) is not None:
-                reason = why
+            if refused is not None:
+                reason = policy.refused(refused)
                 break
     except ContextFull:
         reason = policy.context_full
@@ -304,15 +304,12 @@ class _Loop:
             raise ContextFull()
         prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]
         k = cfg.candidates - 1 if decided else cfg.candidates  # the edit's slot is not written
-        waves = (range(min(len(prompts), k)), range(len(prompts), k))
-        if decided and (again := t - len(self.outputs)):  # earlier rounds' answers all failed y's examples:
-            waves = (range(0), range(again * k + 1, again * k + k))  # sampled only, seeds of their own
         before = seen.fault_count
         cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault))
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
         if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
             await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
-        for which in waves:
+        for which in (range(min(len(prompts), k)), range(len(prompts), k)):
             if which and not cands.settled:
                 await cands.add(*await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which))
         i = cands.best()

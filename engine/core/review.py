@@ -96,14 +96,12 @@ class Review:
     """A problem the run proved; it forbids stopping (engine.core.stopping) whatever the critic said."""
     verified: bool = False
     """The request's own examples ran on the answer and all passed (`Observation.verified`)."""
-    by_run: bool = False
-    """The run of the request's examples decided the round: no critic was asked (`by_tools`)."""
 
     @classmethod
     def by_tools(cls, round: int, answer: str, seen: Observation) -> Review:
         """The review when the run decides (`RefineConfig.examples_decide`): no critic call, its
         feedback empty, the run's facts, fault and verdict as observed."""
-        return cls(round, answer, NO_FEEDBACK, seen.text or None, seen.fault, seen.verified, by_run=True)
+        return cls(round, answer, NO_FEEDBACK, seen.text or None, seen.fault, seen.verified)
 
     @property
     def problems(self) -> list[str]:

@@ -117,10 +117,6 @@ class StopPolicy:
         rule = self.decide(review, earlier)
         return rule.reason if rule is not None and rule.kind == DONE else None
 
-    def refused(self, check: str, review: Review | None = None) -> str | None:
-        """The reason when a rewrite of the `review`ed answer is refused by `check` (a copy is no
-        progress), or None to go on: where the run of the request's examples decided the round, no
-        fresh answer passed them, and the next round (if one is left) writes new ones."""
-        if review is not None and review.by_run:
-            return None
+    def refused(self, check: str) -> str:
+        """The reason when a rewrite is refused by `check`: a copy is no progress."""
         return "no_progress" if check == IDENTICAL else "rejected"
