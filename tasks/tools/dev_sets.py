@@ -9,11 +9,7 @@ the work was planned go to dev (the first 80 IFEval rows in file order, MBPP tas
 any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16) % 3 == 0
 (set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
 assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
-(three copies of one assert) is left out.
-
-A second test split, drawn 2026-12-06 before any tuning on its rows, once every first test row
-had been run and read: MBPP dev rows never run or read (task_ids past 60) go to `test2` if
-int(sha256(f"mbpp-fresh:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0; the rest stay dev.
+(three copies of one assert) is left out. MBPP's second test split: `mbpp_split`.
 """
 
 from __future__ import annotations
@@ -50,7 +46,9 @@ def split_of(dataset: str, ident: int | str, read: bool) -> str:
 
 
 def mbpp_split(task_id: int) -> str:
-    """MBPP's split: the first rule, then half of the dev rows never run or read go to test2."""
+    """MBPP's split: the first rule; then, drawn 2026-12-06 before any tuning on its rows (every
+    first test row had been run and read), the dev rows never run or read (task_ids past 60) go
+    to test2 if int(sha256(f"mbpp-fresh:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0."""
     split = split_of("mbpp", task_id, task_id in MBPP_READ)
     if split == "dev" and task_id not in MBPP_READ and _hash(f"mbpp-fresh:{task_id}") % 2 == 0:
         return "test2"
