@@ -313,3 +313,34 @@ def test_a_rewrite_that_refuses_an_answered_request_is_rejected():
         "I cannot help with that.", previous=refusal, earlier=[refusal], reference=ask, points=[], request=ask
     )
     assert again != "refusal"
+
+
+def test_waived_checks_are_not_run_and_the_rest_still_are():
+    """PROSE_CHECKS are waived for code that passed the request's examples (engine.core.loop):
+    a short function is then not `truncated` nor an `echo` of the request's assert, while a
+    refusal or a copy is still refused."""
+    request = (
+        "Write add(a, b).\n```python\nassert add(10, 5) == 15 and add(1, 2) == 3 and add(0, 0) == 0\n```"
+    )
+    previous = (
+        "```python\ndef add(a, b):\n"
+        + '    """Add two numbers, a long docstring."""\n' * 8
+        + "    return a - b\n```"
+    )
+    shown = request.split("```python\n")[1].split("\n```")[0]
+    short = f"```python\ndef add(a, b):\n    return a + b\n\n{shown}\n```"
+    judge = lambda text, waive=(): checks.judge_rewrite(  # noqa: E731
+        text,
+        previous=previous,
+        earlier=[previous],
+        reference=request,
+        points=[],
+        request=request,
+        substance=True,
+        waive=waive,
+    )
+    assert judge(short) == checks.TRUNCATED
+    assert judge(short, waive={checks.TRUNCATED}) == checks.ECHO
+    assert judge(short, waive=checks.PROSE_CHECKS) is None
+    assert judge("I'm sorry, but I can't help with that.", waive=checks.PROSE_CHECKS) == checks.REFUSAL
+    assert judge(previous, waive=checks.PROSE_CHECKS) == checks.IDENTICAL
