@@ -10,8 +10,9 @@ import pytest
 from selfrefine.tasks import registry
 from selfrefine.tasks.tools import dev_sets
 
-COUNTS = {"ifeval": (392, 149), "mbpp": (370, 317)}
+COUNTS = {"ifeval": (392, 149), "mbpp": (253, 317)}
 TEST2 = {"ifeval": 0, "mbpp": 286}
+TEST3 = {"ifeval": 0, "mbpp": 117}
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +35,13 @@ def _h(key: str) -> int:
 
 def _rule(dataset: str, ident: int) -> str:
     """The split rules of tasks/DATA.md, written out again here: a third is test; MBPP's unread
-    dev rows (past task_id 60) are halved into dev and test2 by a second hash."""
+    dev rows (past task_id 60) are halved into dev and test2 by a second hash, and the dev rows
+    left unrun (past task_id 304) into dev and test3 by a third."""
     if _h(f"{dataset}:{ident}") % 3 == 0:
         return "test"
-    return "test2" if dataset == "mbpp" and _h(f"mbpp-fresh:{ident}") % 2 == 0 else "dev"
+    if dataset == "mbpp" and _h(f"mbpp-fresh:{ident}") % 2 == 0:
+        return "test2"
+    return "test3" if dataset == "mbpp" and ident > 304 and _h(f"mbpp-third:{ident}") % 2 == 0 else "dev"
 
 
 # ------------------------------------------------------------------ the split
@@ -48,13 +52,16 @@ def test_split_counts_and_no_row_in_both(name):
     every = registry.load(f"{name}:all").rows()
     dev, test = registry.load(f"{name}:dev").rows(), registry.load(f"{name}:test").rows()
     test2 = registry.load(f"{name}:test2").rows() if TEST2[name] else []
-    assert (len(dev), len(test), len(test2)) == (*COUNTS[name], TEST2[name])
-    assert len(every) == len(dev) + len(test) + len(test2) == len({r["id"] for r in every})
+    test3 = registry.load(f"{name}:test3").rows() if TEST3[name] else []
+    assert (len(dev), len(test), len(test2), len(test3)) == (*COUNTS[name], TEST2[name], TEST3[name])
+    assert len(every) == len(dev) + len(test) + len(test2) + len(test3) == len({r["id"] for r in every})
     assert not {r["id"] for r in test2} & ({r["id"] for r in dev} | {r["id"] for r in test})
+    assert not {r["id"] for r in test3} & ({r["id"] for r in dev} | {r["id"] for r in test2})
+    assert all(r["task_id"] > 304 for r in test3)  # only rows never run or read when it was drawn
     assert {r["split"] for r in dev} == {"dev"} and {r["split"] for r in test} == {"test"}
     assert not {r["id"] for r in dev} & {r["id"] for r in test}
     assert registry.load(name).label == f"{name}/dev"  # the default variant is dev
-    variants = ["dev", "test", "test2", "all"] if TEST2[name] else ["dev", "test", "all"]
+    variants = ["dev", "test", "test2", "test3", "all"] if TEST2[name] else ["dev", "test", "all"]
     assert name in registry.available() and registry.variants(name) == variants
 
 

@@ -9,7 +9,7 @@ the work was planned go to dev (the first 80 IFEval rows in file order, MBPP tas
 any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16) % 3 == 0
 (set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
 assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
-(three copies of one assert) is left out. MBPP's second test split: `mbpp_split`.
+(three copies of one assert) is left out. MBPP's second and third test splits: `mbpp_split`.
 """
 
 from __future__ import annotations
@@ -45,13 +45,22 @@ def split_of(dataset: str, ident: int | str, read: bool) -> str:
     return "test" if _hash(f"{dataset}:{ident}") % 3 == 0 else "dev"
 
 
+MBPP_RUN_DEV = 304
+"""The last MBPP dev task_id run or read when test3 was drawn (dev rows 1-139 in file order)."""
+
+
 def mbpp_split(task_id: int) -> str:
     """MBPP's split: the first rule; then, drawn 2026-12-06 before any tuning on its rows (every
     first test row had been run and read), the dev rows never run or read (task_ids past 60) go
-    to test2 if int(sha256(f"mbpp-fresh:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0."""
+    to test2 if int(sha256(f"mbpp-fresh:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0; then,
+    drawn 2026-12-06 later (every test2 row had been run and its changed answers read), the dev
+    rows still never run or read (task_ids past MBPP_RUN_DEV) go to test3 if
+    int(sha256(f"mbpp-third:{task_id}".encode()).hexdigest()[:8], 16) % 2 == 0."""
     split = split_of("mbpp", task_id, task_id in MBPP_READ)
     if split == "dev" and task_id not in MBPP_READ and _hash(f"mbpp-fresh:{task_id}") % 2 == 0:
         return "test2"
+    if split == "dev" and task_id > MBPP_RUN_DEV and _hash(f"mbpp-third:{task_id}") % 2 == 0:
+        return "test3"
     return split
 
 
@@ -137,7 +146,9 @@ def main(argv: list[str]) -> None:
     src = Path(argv[0])
     for name, rows in (("ifeval", ifeval_rows(src)), ("mbpp", mbpp_rows(src))):
         _write(TASKS / name / "data.jsonl", rows)
-        counts = ", ".join(f"{s} {sum(r['split'] == s for r in rows)}" for s in ("dev", "test", "test2"))
+        counts = ", ".join(
+            f"{s} {sum(r['split'] == s for r in rows)}" for s in ("dev", "test", "test2", "test3")
+        )
         print(f"{name}: {len(rows)} rows, {counts} -> tasks/{name}/data.jsonl")
 
 
