@@ -46,6 +46,9 @@ class Observation:
     """Mechanical fixes of its faults (functions of the answer), tried before any rewrite."""
     examples: tuple[int, int] = (0, 0)
     """(passed, run): the request's own examples the tools ran on the answer's code."""
+    fitted: str | None = None
+    """Where the code passes every example: why it looks fitted to one (it returns the example's
+    answer for every nearby input; engine.observe.probes), else None."""
 
     @property
     def decided(self) -> bool:

@@ -197,3 +197,20 @@ def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_pro
     _, kept = run([wrong, short_wrong, short_wrong], request=request, candidates=3, rounds=2)
     assert kept.answer == wrong and kept.stop_reason == "rejected"
     assert [c.rejected for c in kept.trace[1:]] == ["truncated", "truncated"]
+
+
+@pytest.mark.sandbox
+def test_code_that_passes_the_example_by_returning_its_answer_for_every_input_is_refused():
+    """MBPP test3 (mbpp-903): told "expected 1, got 5", a rewrite counted the numbers in 0..n with
+    no set bit, which is 1 for every n. Code that passes the examples its draft failed only by
+    giving their answer for every nearby input is refused as `fitted`; a real fix is kept."""
+    request = "Write a Python function count_even(n) that counts the even numbers from 1 to n.\n"
+    request += "```python\nassert count_even(3) == 1\n```"
+    wrong = "```python\ndef count_even(n):\n    return n // 2 + 1\n```"
+    fitted = "```python\ndef count_even(n):\n    return sum(1 for i in range(n + 1) if i == 0)\n```"
+    right = "```python\ndef count_even(n):\n    return n // 2\n```"
+    _, res = run([wrong, fitted, right, "never asked"], request=request, candidates=3, rounds=2)
+    assert res.answer == right and res.stop_reason == "examples_pass"
+    assert res.trace[1].rejected == "fitted" and res.checks["fitted"] == 1
+    _, alone = run([wrong, fitted, fitted, "never asked"], request=request, candidates=3, rounds=2)
+    assert alone.answer == wrong and alone.stop_reason == "rejected"

@@ -69,6 +69,10 @@ GUARD = "guard"
 FAULTS = "faults"
 """Count key: a rewrite refused because the request's tools find it no better: more faults than the
 answer it rewrote, or, after a fault, not fewer (`RefineConfig.candidates` > 1)."""
+FITTED = "fitted"
+"""Count key: a rewrite refused because its code, which passes the request's examples that the
+answer it rewrote failed, returns their expected value for every nearby input too: fitted to the
+example, not written for the request (Observation.fitted; engine.observe.probes)."""
 PAIRWISE = "pairwise"
 """Count key: a rewrite that did not win both orders of the pairwise verification."""
 RETRYABLE = (GUARD, IDENTICAL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from selfrefine.engine.core import checks
-from selfrefine.engine.core.checks import FAULTS, GUARD, PAIRWISE
+from selfrefine.engine.core.checks import FAULTS, FITTED, GUARD, PAIRWISE
 from selfrefine.engine.core.stopping import FAULT, UNMET
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
             *checks.REWRITE_CHECKS,
             GUARD,
             FAULTS,
+            FITTED,
             PAIRWISE,
             FLAG_DISAGREED,
             UNGROUNDED,

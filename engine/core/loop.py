@@ -338,8 +338,13 @@ class _Loop:
         return faults, rw.change(y, new), bad or await self._no_better(y, new)
 
     async def _no_better(self, y: str, new: str) -> str | None:
-        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer."""
+        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer;
+        FITTED when `new` passes the request's examples, which `y` did not, only by returning
+        their answer for every input (Observation.fitted)."""
         if not self.cfg.reject:
             return None
-        before, after = (await self.observe(y)).fault_count, (await self.observe(new)).fault_count
-        return FAULTS if after > before or (before and after >= before) else None
+        old, seen = await self.observe(y), await self.observe(new)
+        before, after = old.fault_count, seen.fault_count
+        if after > before or (before and after >= before):
+            return FAULTS
+        return checks.FITTED if seen.fitted and not old.verified else None

@@ -45,15 +45,18 @@ def text_checks(request: str) -> list[Check]:
     ]
 
 
-def observation(found: list[Fact], examples: tuple[int, int] = (0, 0)) -> Observation:
+def observation(
+    found: list[Fact], examples: tuple[int, int] = (0, 0), fitted: str | None = None
+) -> Observation:
     """The review turn's text for these facts (empty for none) and their faults joined into one;
-    `examples`: (passed, run) of the request's examples run on the answer's code."""
+    `examples`: (passed, run) of the request's examples run on the answer's code; `fitted`: why
+    code that passes them looks fitted to one (Observation.fitted)."""
     if not found:
-        return Observation("", examples=examples)
+        return Observation("", examples=examples, fitted=fitted)
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
     repairs = tuple(x.repair for x in found if x.fault and x.repair)
-    return Observation(text, " ".join(faults) or None, len(faults), repairs, examples)
+    return Observation(text, " ".join(faults) or None, len(faults), repairs, examples, fitted)
 
 
 def observe_request(
@@ -77,9 +80,10 @@ def observe_request(
                 continue
         try:  # cached: the run `code.observe` made
             results = code.run(answer).results if code is not None and code.examples else {}
+            fit = code.fitted(answer) if code is not None and results else None
         except Exception:
-            results = {}
-        return observation(found, (sum(ok for ok, _ in results.values()), len(results)))
+            results, fit = {}, None
+        return observation(found, (sum(ok for ok, _ in results.values()), len(results)), fit)
 
     def guard(answer: str) -> str | None:
         try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from selfrefine.engine.observe.examples import BLOCK, Example, short
 from selfrefine.engine.observe.facts import Fact
+from selfrefine.engine.observe.probes import fitted
 from selfrefine.engine.sandbox import Limits, SandboxUnavailable, run_python
 
 LIMITS = Limits(wall_s=5.0, cpu_s=5, memory_mb=512)
@@ -177,6 +178,7 @@ class CodeCheck:
         self.examples, self.limits = request_examples, limits
         self.unread = bool(getattr(request_examples, "unread", False))
         self._cache: dict[str, _Run] = {}
+        self._fitted: dict[str, str | None] = {}
         self._passed: set[Example] = set()  # examples the last observed answer passed
         self._lock = threading.Lock()
 
@@ -206,6 +208,23 @@ class CodeCheck:
             f"it breaks the request's example {e.label}, which the previous answer passed: "
             f"expected {short(e.want)!r}, {got or 'no result'}."
         )
+
+    def fitted(self, answer: str) -> str | None:
+        """Why the answer's code, which passes every example of the request, looks fitted to one
+        (engine.observe.probes); None where it does not, or where it fails an example."""
+        run = self.run(answer)
+        if not run.results or not all(ok for ok, _ in run.results.values()):
+            return None
+        with self._lock:
+            if answer in self._fitted:
+                return self._fitted[answer]
+        try:
+            why = fitted("\n\n".join(python_blocks(answer)), list(run.results), self.limits)
+        except SandboxUnavailable:
+            why = None
+        with self._lock:
+            self._fitted[answer] = why
+        return why
 
     def run(self, answer: str) -> _Run:
         with self._lock:

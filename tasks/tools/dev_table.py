@@ -19,7 +19,15 @@ from pathlib import Path
 
 from selfrefine.tasks.eval import share
 
-SUBSTANCE = ("declined", "talks_about_request", "restated_request", "placeholder", "invented", "refusal")
+SUBSTANCE = (
+    "declined",
+    "talks_about_request",
+    "restated_request",
+    "placeholder",
+    "invented",
+    "refusal",
+    "fitted",
+)
 
 
 def sign_test(better: int, worse: int) -> float:

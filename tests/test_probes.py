@@ -1,0 +1,63 @@
+"""engine.observe.probes: an example's call re-run with nearby arguments, and code that gives the
+example's answer for every one of them read as fitted to it (sandboxed runs)."""
+
+import pytest
+
+from selfrefine.engine.observe import observe_request
+from selfrefine.engine.observe.code import LIMITS
+from selfrefine.engine.observe.examples import Example
+from selfrefine.engine.observe.probes import MAX_PROBES, fitted, nearby_calls
+
+
+def call(source, want):
+    return Example("call", source, want)
+
+
+def test_nearby_calls_move_one_literal_argument_at_a_time():
+    calls = nearby_calls(call("f(10, 'ab')", "3"))
+    assert calls[:2] == ["f(11, 'ab')", "f(9, 'ab')"] and "f(10, 'b')" in calls and "f(10, '')" in calls
+    assert "f(10, 'ab')" not in calls and len(calls) == len(set(calls)) <= MAX_PROBES
+    assert "g([2], True)" in nearby_calls(call("g([1], True)", "0"))
+    assert "g([1], False)" in nearby_calls(call("g([1], True)", "0"))
+
+
+@pytest.mark.parametrize("source", ["f(x)", "obj.f(1)", "f(1, key=2)", "f(*args)", "not a call", "io"])
+def test_an_example_that_is_not_a_plain_call_with_literals_has_no_nearby_calls(source):
+    assert nearby_calls(call(source, "1")) == []
+    assert nearby_calls(Example("io", "1 2", "3")) == []
+
+
+@pytest.mark.sandbox
+def test_code_that_returns_the_examples_answer_for_every_nearby_input_is_fitted():
+    e = call("count_even(3)", "1")
+    why = fitted("def count_even(n):\n    return 1\n", [e], LIMITS)
+    assert why and "answer 1 for every other input tried" in why and "count_even(" in why
+    assert fitted("def count_even(n):\n    return n // 2\n", [e], LIMITS) is None
+    # a doctest's printed answer is compared the same way
+    d = Example("doctest", "first('abc')", "'a'")
+    assert fitted("def first(s):\n    return 'a'\n", [d], LIMITS)
+    assert fitted("def first(s):\n    return s[:1]\n", [d], LIMITS) is None
+
+
+@pytest.mark.sandbox
+def test_calls_that_raise_or_hang_do_not_count_and_too_few_say_nothing():
+    e = call("f(2)", "0")
+    # raises for every nearby input but one: fewer than MIN_PROBES returned, nothing said
+    assert (
+        fitted("def f(n):\n    if n not in (2, 3):\n        raise ValueError\n    return 0\n", [e], LIMITS)
+        is None
+    )
+    slow = "import time\ndef f(n):\n    if n != 2:\n        time.sleep(5)\n    return 0\n"
+    assert fitted(slow, [e], LIMITS) is None
+    assert fitted("this is not python", [e], LIMITS) is None
+
+
+@pytest.mark.sandbox
+def test_the_observation_says_fitted_only_for_code_that_passes_every_example():
+    observe, _ = observe_request("Write a Python function double(n).\n```python\nassert double(2) == 4\n```")
+    constant = observe("```python\ndef double(n):\n    return 4\n```")
+    assert constant.verified and constant.fitted and "answer 4" in constant.fitted
+    real = observe("```python\ndef double(n):\n    return 2 * n\n```")
+    assert real.verified and real.fitted is None
+    failing = observe("```python\ndef double(n):\n    return 5\n```")
+    assert not failing.verified and failing.fitted is None
