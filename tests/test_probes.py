@@ -15,7 +15,10 @@ def call(source, want):
 
 def test_nearby_calls_move_one_literal_argument_at_a_time():
     calls = nearby_calls(call("f(10, 'ab')", "3"))
-    assert calls[:2] == ["f(11, 'ab')", "f(9, 'ab')"] and "f(10, 'b')" in calls and "f(10, '')" in calls
+    # each argument in turn, so that a cap on their number still moves every one
+    assert calls[:3] == ["f(11, 'ab')", "f(10, 'b')", "f(9, 'ab')"] and "f(10, '')" in calls
+    many = nearby_calls(call("h(1, 2, 3)", "0"))
+    assert len(many) == MAX_PROBES and {"h(1, 2, 4)", "h(1, 2, 2)"} <= set(many)
     assert "f(10, 'ab')" not in calls and len(calls) == len(set(calls)) <= MAX_PROBES
     assert "g([2], True)" in nearby_calls(call("g([1], True)", "0"))
     assert "g([1], False)" in nearby_calls(call("g([1], True)", "0"))
@@ -37,6 +40,15 @@ def test_code_that_returns_the_examples_answer_for_every_nearby_input_is_fitted(
     d = Example("doctest", "first('abc')", "'a'")
     assert fitted("def first(s):\n    return 'a'\n", [d], LIMITS)
     assert fitted("def first(s):\n    return s[:1]\n", [d], LIMITS) is None
+
+
+@pytest.mark.sandbox
+def test_a_predicates_true_or_false_is_not_probed():
+    """A scalene triangle's sides moved by one stay scalene: the same True there says nothing (MBPP
+    test3 critic run: a right `a != b and a != c and b != c` would have been refused)."""
+    scalene = "def scalene(a, b, c):\n    return a != b and a != c and b != c\n"
+    assert fitted(scalene, [call("scalene(6, 8, 12)", "True")], LIMITS) is None
+    assert fitted("def f(n):\n    return False\n", [call("f(2)", " False ")], LIMITS) is None
 
 
 @pytest.mark.sandbox

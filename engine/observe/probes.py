@@ -21,6 +21,11 @@ MAX_PROBES = 12
 PROBE_SECONDS = 0.5
 """Each nearby call's time limit (a slow one counts as not returning)."""
 
+_TRUTH = ("True", "False")
+"""Answers not probed: a predicate's answer often holds for every nearby input (a scalene
+triangle's sides moved by one stay scalene), so the same answer there says nothing (MBPP: a right
+`a != b and a != c and b != c` would have been refused)."""
+
 _MARK = "@@selfrefine-probes@@"
 
 _HARNESS = """import contextlib, doctest, io, json, runpy, signal
@@ -96,15 +101,15 @@ def nearby_calls(example: Example) -> list[str]:
         args = [ast.literal_eval(a) for a in call.args]
     except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
         return []
+    per_arg = [[near for near in _nearby(value) if near != value] for value in args]
     calls: list[str] = []
-    for i, value in enumerate(args):
-        for near in _nearby(value):
-            if near == value:
-                continue
-            moved = [*args[:i], near, *args[i + 1 :]]
-            source = f"{call.func.id}({', '.join(map(repr, moved))})"
-            if source not in calls:
-                calls.append(source)
+    for j in range(max(map(len, per_arg), default=0)):  # each argument in turn, so all are moved
+        for i, near in enumerate(per_arg):
+            if j < len(near):
+                moved = [*args[:i], near[j], *args[i + 1 :]]
+                source = f"{call.func.id}({', '.join(map(repr, moved))})"
+                if source not in calls:
+                    calls.append(source)
     return calls[:MAX_PROBES]
 
 
@@ -112,7 +117,7 @@ def fitted(code: str, examples: list[Example], limits: Limits) -> str | None:
     """Why `code` (which passes `examples`) looks fitted to one of them: it returns that example's
     expected value for every nearby call that returns (at least MIN_PROBES); None otherwise, and
     where nothing could be run."""
-    cases = [(e, nearby_calls(e)) for e in examples]
+    cases = [(e, nearby_calls(e)) for e in examples if e.want.strip() not in _TRUTH]
     cases = [(e, calls) for e, calls in cases if calls]
     if not cases:
         return None
