@@ -185,7 +185,8 @@ OPTIONS: tuple[Option, ...] = (
         "bool",
         True,
         "end with the previous output when a rewrite fails a check (review talk, "
-        "feedback JSON, repetition, truncation, a copy)",
+        "feedback JSON, repetition, truncation, a copy, code that passes the request's examples "
+        "only by returning their answer for every nearby input)",
         target="reject",
     ),
     _o(
