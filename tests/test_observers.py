@@ -14,7 +14,14 @@ from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.code import CodeCheck, python_blocks
 from selfrefine.engine.observe.examples import Example, examples, is_code_request
 from selfrefine.engine.observe.structure import parse_json, structure_checks
-from selfrefine.engine.observe.text import count_checks, edge_checks, occurrences, term_checks, terms
+from selfrefine.engine.observe.text import (
+    case_checks,
+    count_checks,
+    edge_checks,
+    occurrences,
+    term_checks,
+    terms,
+)
 from selfrefine.grammars.feedback import FeedbackSpec
 from tests.fakes import ScriptedEngine, fb
 
@@ -178,6 +185,27 @@ def test_letter_case():
     ]
     lower = text_checks("Write it all lowercase.")
     assert faults(lower, "hello there") == [] and len(faults(lower, "Hello there")) == 1
+
+
+def test_a_case_phrase_about_some_words_or_negated_asks_nothing_of_the_whole_answer():
+    """generic test3 (read after its run, 2026-12-06): "no words in all caps" and "at most one word
+    written in all capital letters" were read as asking for the whole answer in capitals, and the
+    second as "at most 1 word" long; the tools' own fix then set the answer in capitals. Phrased
+    anew here."""
+    for ask in (
+        "Describe your shop. Use no more than two words in all caps.",
+        "Please don't write in all caps.",
+        "Avoid all caps in the reply.",
+        "A note for the team, with no words written in all capital letters.",
+    ):
+        assert case_checks(ask) == [], ask
+    bio = "Write a bio, at most one word written in capital letters, between 50 and 70 words."
+    assert case_checks(bio) == [] and len(count_checks(bio)) == 1  # 50-70 words, not "at most 1 word"
+    assert count_checks("Give me a list, at most 3 words in bold.") == []
+    # the whole answer's case and length are still read where they are asked for
+    assert len(case_checks("Summarize it in 30 words in all caps.")) == 1
+    assert len(count_checks("Summarize it in 30 words in all caps.")) == 1
+    assert len(case_checks("Your reply should be in English, and in all capital letters.")) == 1
 
 
 # --- structure --------------------------------------------------------------------------------

@@ -53,6 +53,12 @@ _COUNT = re.compile(
     re.I,
 )
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
+_WHICH_WORDS = re.compile(
+    r"\s*(?:written\b|in\s+(?:all\s+)?(?:caps|capitals?|capital\s+letters|upper\s?case|bold|italics?)\b|"
+    r"(?:starting|beginning|ending)\s+with\b)",
+    re.I,
+)
+"""After "N words": which words are counted, so the count is not the answer's length."""
 COUNTERS = {
     "words": f.words,
     "sentences": f.sentences,
@@ -99,6 +105,8 @@ def count_checks(request: str) -> list[Check]:
             continue
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
+        if key == "words" and _WHICH_WORDS.match(m["after"]) and not re.search(r"\bin\s+$", before, re.I):
+            continue  # "at most one word written in capitals": some words, not the answer's length
         q = (m["q"] or "").strip().lower()
         cue = (
             bool(q)
@@ -454,17 +462,30 @@ def case_checks(request: str) -> list[Check]:
     all capital letters", which is about some words)."""
     out = []
     for pattern, case in ((_UPPER, "upper"), (_LOWER, "lower")):
-        if any(
-            not _SOME_WORDS.search(request[max(0, m.start() - 30) : m.start()])
-            for m in pattern.finditer(request)
-        ):
+        if any(_asks_case(request, m) for m in pattern.finditer(request)):
             out.append(_case_check(case))
     return out
+
+
+def _asks_case(request: str, m: re.Match) -> bool:
+    """The case phrase `m` asks for the whole answer in that case: not about some words ("no words
+    in all caps") and not negated ("don't write in all caps")."""
+    before = request[max(0, m.start() - 30) : m.start()]
+    if re.match(r"in\b", m.group(), re.I):  # "words in all caps": the "in" belongs to the words
+        before += "in "
+    if re.search(r"\bin\s+\w+\s+words\s+in\s*$", before, re.I):  # "in 30 words in all caps": the answer's
+        return True
+    return not (_SOME_WORDS.search(before) or _NOT_CASE.search(before))
 
 
 _SOME_WORDS = re.compile(r"\bwords?\s+(?:with|in|that\s+are(?:\s+in)?|written\s+in|using)\s*$", re.I)
 """Before "all capital letters": the request is about some words ("use words with all capital
 letters at most 4 times"), not the whole answer's case."""
+_NOT_CASE = re.compile(
+    r"(?:\b(?:not|never|avoid(?:ing)?|without)|n't)(?:\s+(?:be|use|write|written|type|typed|put|all))*\s+(?:in\s+)?$",
+    re.I,
+)
+"""Before the case phrase: it is negated ("do not write in all caps", "avoid all caps")."""
 
 
 def _case_check(case: str) -> Check:
