@@ -214,3 +214,19 @@ def test_code_that_passes_the_example_by_returning_its_answer_for_every_input_is
     assert res.trace[1].rejected == "fitted" and res.checks["fitted"] == 1
     _, alone = run([wrong, fitted, fitted, "never asked"], request=request, candidates=3, rounds=2)
     assert alone.answer == wrong and alone.stop_reason == "rejected"
+
+
+@pytest.mark.sandbox
+def test_code_that_does_not_load_is_no_better_than_code_that_fails_every_example():
+    """generic test3 (read after its run): code stopped at load by its own failing test (1 fault)
+    was kept over code that ran and failed both shown examples (2 faults). Code that does not load
+    fails every example, so it counts as many faults and is refused as no better."""
+    request = (
+        "Write a Python function shout(s) that upper-cases s and adds '!'.\n"
+        "```python\nassert shout('hi') == 'HI!'\nassert shout('ok') == 'OK!'\n```"
+    )
+    runs_wrong = "```python\ndef shout(s):\n    return s + '!'\n```"
+    stops = "```python\ndef shout(s):\n    return s.upper()\n\nassert shout('a') == 'A!'\n```"
+    _, res = run([runs_wrong, stops, stops, stops], request=request, candidates=3, rounds=2)
+    assert res.answer == runs_wrong and res.stop_reason == "rejected"
+    assert [c.rejected for c in res.trace[1:]] == ["faults", "faults"]  # the fresh greedy and sampled ones

@@ -56,7 +56,11 @@ def observation(
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
     repairs = tuple(x.repair for x in found if x.fault and x.repair)
-    return Observation(text, " ".join(faults) or None, len(faults), repairs, examples, fitted)
+    # code that does not load fails every example: at least as many faults as code that runs and
+    # fails them all (generic test3: code stopped by its own failing test was kept over code that
+    # ran and failed both examples, 1 fault against 2)
+    count = max(len(faults), examples[1] - examples[0])
+    return Observation(text, " ".join(faults) or None, count, repairs, examples, fitted)
 
 
 def observe_request(
