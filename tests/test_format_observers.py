@@ -169,7 +169,7 @@ def test_a_refusal_is_not_dressed_up_by_the_tools_fix():
 
 
 def test_words_in_capitals_are_not_a_case_for_the_whole_answer():
-    from selfrefine.engine.observe.text import case_checks
+    from selfrefine.engine.observe.case import case_checks
 
     assert case_checks("Use words with all capital letters to make claims, fewer than 4 times.") == []
     assert len(case_checks("Answer in all capital letters.")) == 1

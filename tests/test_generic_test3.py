@@ -11,6 +11,7 @@ import pytest
 
 from selfrefine.tasks import registry
 from selfrefine.tasks.generic import scorer as S
+from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS
 from selfrefine.tasks.tools import generic_test3
 
 OLD_KINDS = {
@@ -65,14 +66,14 @@ def test_the_generator_rewrites_only_the_test3_lines(task, tmp_path, monkeypatch
 
 
 def test_constraint_rows_use_the_new_kinds():
-    assert len(S.TEST3_CHECKS) >= 15 and not set(S.TEST3_CHECKS) & BEFORE
+    assert len(TEST3_CHECKS) >= 15 and not set(TEST3_CHECKS) & BEFORE
     rows = [r for r in generic_test3.rows() if r["kind"] == "constraints"]
     assert all(1 <= len(r["checks"]) <= 3 for r in rows)
     used = [{c["check"] for c in r["checks"]} for r in rows]
-    assert all(u <= BEFORE | set(S.TEST3_CHECKS) for u in used)
-    new = [u for u in used if u & set(S.TEST3_CHECKS)]
+    assert all(u <= BEFORE | set(TEST3_CHECKS) for u in used)
+    new = [u for u in used if u & set(TEST3_CHECKS)]
     assert len(new) == 30 and len(rows) - len(new) == 6  # at least 28 asked for
-    assert set().union(*used) >= set(S.TEST3_CHECKS)  # every new kind has a row
+    assert set().union(*used) >= set(TEST3_CHECKS)  # every new kind has a row
     assert Counter(len(r["checks"]) for r in rows) == {1: 10, 2: 24, 3: 2}
 
 
@@ -230,7 +231,7 @@ BAD_PARAMS = {
 
 
 def test_every_new_kind_has_cases():
-    assert set(NEW_KIND_CASES) == set(BAD_PARAMS) == set(S.TEST3_CHECKS)
+    assert set(NEW_KIND_CASES) == set(BAD_PARAMS) == set(TEST3_CHECKS)
 
 
 @pytest.mark.parametrize("kind", sorted(NEW_KIND_CASES))

@@ -11,11 +11,11 @@ from selfrefine.engine.core.loop import refine
 from selfrefine.engine.core.prompts import Prompts
 from selfrefine.engine.observe import HEADER, observe_request, text_checks
 from selfrefine.engine.observe import facts as f
+from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.code import CodeCheck, python_blocks
 from selfrefine.engine.observe.examples import Example, examples, is_code_request
 from selfrefine.engine.observe.structure import parse_json, structure_checks
 from selfrefine.engine.observe.text import (
-    case_checks,
     count_checks,
     edge_checks,
     occurrences,

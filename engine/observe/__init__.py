@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.code import CodeCheck
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
@@ -16,7 +17,6 @@ from selfrefine.engine.observe.format import format_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
-    case_checks,
     char_checks,
     count_checks,
     edge_checks,

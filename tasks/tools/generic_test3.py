@@ -2,7 +2,7 @@
 
 Written by someone who had not read engine/ (the observers and their tests), the generic rows'
 requests or the other generic_*.py texts, before any tuning on them: 36 constraint rows (30 use
-at least one of the check kinds added to tasks/generic/scorer.py for them, TEST3_CHECKS; 6 only
+at least one of the check kinds added to the scorer for them, TEST3_CHECKS in test3_kinds.py; 6 only
 older kinds), 16 "write this function" rows (doctest in a fenced docstring, `f(x) == y` lines,
 `f(x) -> y` lines, Input / Output pairs, `assert` lines, or prose with no example; `shown` lists
 the indices of the tests the request shows, which never count) and 8 everyday questions.
