@@ -46,9 +46,15 @@ class Observation:
     """Mechanical fixes of its faults (functions of the answer), tried before any rewrite."""
     examples: tuple[int, int] = (0, 0)
     """(passed, run): the request's own examples the tools ran on the answer's code."""
-    fitted: str | None = None
-    """Where the code passes every example: why it looks fitted to one (it returns the example's
-    answer for every nearby input; engine.observe.probes), else None."""
+    probe: Callable[[], str | None] | None = field(default=None, repr=False, compare=False)
+    """Where the code passes every example: the check of whether it is fitted to one, run only when
+    `fitted` is asked (a sandbox run that only a rewrite's judgement needs)."""
+
+    @property
+    def fitted(self) -> str | None:
+        """Why the code looks fitted to one example (it returns the example's answer for every
+        nearby input; engine.observe.probes), else None."""
+        return self.probe() if self.probe is not None else None
 
     @property
     def decided(self) -> bool:

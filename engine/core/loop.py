@@ -339,12 +339,12 @@ class _Loop:
 
     async def _no_better(self, y: str, new: str) -> str | None:
         """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer;
-        FITTED when `new` passes the request's examples, which `y` did not, only by returning
-        their answer for every input (Observation.fitted)."""
+        FITTED when `new` newly passes the examples only by giving their answer for any input."""
         if not self.cfg.reject:
             return None
         old, seen = await self.observe(y), await self.observe(new)
         before, after = old.fault_count, seen.fault_count
         if after > before or (before and after >= before):
             return FAULTS
-        return checks.FITTED if seen.fitted and not old.verified else None
+        fitted = not old.verified and seen.probe and await asyncio.to_thread(seen.probe)  # a sandbox run
+        return checks.FITTED if fitted else None

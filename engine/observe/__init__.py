@@ -8,6 +8,7 @@ the request states nothing checkable, so the loop's prompts stay exactly as with
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.code import CodeCheck
@@ -46,13 +47,13 @@ def text_checks(request: str) -> list[Check]:
 
 
 def observation(
-    found: list[Fact], examples: tuple[int, int] = (0, 0), fitted: str | None = None
+    found: list[Fact], examples: tuple[int, int] = (0, 0), probe: Callable[[], str | None] | None = None
 ) -> Observation:
     """The review turn's text for these facts (empty for none) and their faults joined into one;
-    `examples`: (passed, run) of the request's examples run on the answer's code; `fitted`: why
-    code that passes them looks fitted to one (Observation.fitted)."""
+    `examples`: (passed, run) of the request's examples run on the answer's code; `probe`: asks
+    whether code that passes them is fitted to one (Observation.probe)."""
     if not found:
-        return Observation("", examples=examples, fitted=fitted)
+        return Observation("", examples=examples, probe=probe)
     faults = [x.fault for x in found if x.fault]
     text = HEADER + "\n" + "\n".join(f"- {x.text}" for x in found)
     repairs = tuple(x.repair for x in found if x.fault and x.repair)
@@ -60,7 +61,7 @@ def observation(
     # fails them all (generic test3: code stopped by its own failing test was kept over code that
     # ran and failed both examples, 1 fault against 2)
     count = max(len(faults), examples[1] - examples[0])
-    return Observation(text, " ".join(faults) or None, count, repairs, examples, fitted)
+    return Observation(text, " ".join(faults) or None, count, repairs, examples, probe)
 
 
 def observe_request(
@@ -84,10 +85,16 @@ def observe_request(
                 continue
         try:  # cached: the run `code.observe` made
             results = code.run(answer).results if code is not None and code.examples else {}
-            fit = code.fitted(answer) if code is not None and results else None
         except Exception:
-            results, fit = {}, None
-        return observation(found, (sum(ok for ok, _ in results.values()), len(results)), fit)
+            results = {}
+        probe = partial(fitted, answer) if results else None
+        return observation(found, (sum(ok for ok, _ in results.values()), len(results)), probe)
+
+    def fitted(answer: str) -> str | None:
+        try:  # run when a rewrite is judged (Observation.fitted); cached by the CodeCheck
+            return code.fitted(answer)
+        except Exception:  # as above: a probe that cannot tell says nothing
+            return None
 
     def guard(answer: str) -> str | None:
         try:
