@@ -299,11 +299,6 @@ NEW_CHECKS = {
 }  # fmt: skip
 
 
-# ------------------------------------------------------------------ check kinds added on 2026-12-06
-# (for the blind test3 rows), on the terms of those above: a pure function of (params, text), wrong
-# params raise BadCheck whatever the text, and an answer with no word meets none of them.
-
-
 def check(c: dict, text: str) -> bool:
     """One constraint of a row on an output."""
     kind = c["check"]

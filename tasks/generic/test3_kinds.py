@@ -1,6 +1,8 @@
 """The check kinds added to the generic scorer for the test3 rows (tasks/tools/generic_test3.py),
 written on 2026-12-06 with those rows, blind to the observers: each takes the row's check dict and
-the answer and says whether it holds (bad parameters raise BadCheck). scorer.check dispatches here."""
+the answer and says whether it holds, on the terms of the scorer's own kinds: bad parameters raise
+BadCheck whatever the text, and an answer with no word meets none of them. scorer.check dispatches
+here."""
 
 from __future__ import annotations
 
