@@ -14,21 +14,13 @@ tasks/generic/data.jsonl from ROWS (every other line is kept as it is).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from selfrefine.tasks.tools import generic_rows
+from selfrefine.tasks.tools.generic_rows import DATA
+from selfrefine.tasks.tools.generic_rows import constraints as _c
+from selfrefine.tasks.tools.generic_rows import everyday as _e
 from selfrefine.tasks.tools.generic_test2_functions import FUNCTIONS
 
 SPLIT = "test2"
-DATA = Path(__file__).resolve().parents[1] / "generic" / "data.jsonl"
-
-
-def _c(request: str, *checks: dict) -> dict:
-    return {"kind": "constraints", "request": request, "checks": list(checks)}
-
-
-def _e(request: str, **answer) -> dict:
-    return {"kind": "everyday", "request": request, "answer": answer}
 
 
 CONSTRAINTS = [
@@ -278,26 +270,16 @@ EVERYDAY = [
 
 def rows() -> list[dict]:
     """The test2 rows in file order, ids t01-t60, each field in the file's order."""
-    out = []
-    for i, r in enumerate(CONSTRAINTS + FUNCTIONS + EVERYDAY, 1):
-        out.append(
-            {
-                "id": f"t{i:02d}",
-                "kind": r["kind"],
-                "split": SPLIT,
-                **{k: v for k, v in r.items() if k != "kind"},
-            }
-        )
-    return out
+    return generic_rows.numbered("t", SPLIT, CONSTRAINTS + FUNCTIONS + EVERYDAY)
 
 
 def render() -> str:
-    return "".join(json.dumps(r) + "\n" for r in rows())
+    return generic_rows.render(rows())
 
 
 def main() -> None:
-    kept = [ln for ln in DATA.read_text().splitlines(keepends=True) if json.loads(ln)["split"] != SPLIT]
-    DATA.write_text("".join(kept) + render())
+    """Keep every line that is not test2 as it is, then write the test2 rows after them."""
+    generic_rows.rewrite(DATA, SPLIT, render())
 
 
 if __name__ == "__main__":

@@ -3,12 +3,7 @@
 
 from __future__ import annotations
 
-
-def _f(request: str, entry: str, cases: list, shown: list[int], reference: str) -> dict:
-    tests = [{"args": list(args), "expect": expect} for args, expect in cases]
-    return {"kind": "function", "request": request, "entry": entry, "tests": tests, "shown": shown,
-            "reference": reference}  # fmt: skip
-
+from selfrefine.tasks.tools.generic_rows import function as _f
 
 FUNCTIONS = [
     _f(

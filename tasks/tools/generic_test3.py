@@ -13,21 +13,13 @@ the end of tasks/generic/data.jsonl from rows() (every other line is kept byte f
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from selfrefine.tasks.tools import generic_rows
+from selfrefine.tasks.tools.generic_rows import DATA
+from selfrefine.tasks.tools.generic_rows import constraints as _c
+from selfrefine.tasks.tools.generic_rows import everyday as _e
 from selfrefine.tasks.tools.generic_test3_functions import FUNCTIONS
 
 SPLIT = "test3"
-DATA = Path(__file__).resolve().parents[1] / "generic" / "data.jsonl"
-
-
-def _c(request: str, *checks: dict) -> dict:
-    return {"kind": "constraints", "request": request, "checks": list(checks)}
-
-
-def _e(request: str, **answer) -> dict:
-    return {"kind": "everyday", "request": request, "answer": answer}
 
 
 CONSTRAINTS = [
@@ -332,27 +324,16 @@ EVERYDAY = [
 
 def rows() -> list[dict]:
     """The test3 rows in file order, ids u01-u60, each field in the file's order."""
-    out = []
-    for i, r in enumerate(CONSTRAINTS + FUNCTIONS + EVERYDAY, 1):
-        out.append(
-            {
-                "id": f"u{i:02d}",
-                "kind": r["kind"],
-                "split": SPLIT,
-                **{k: v for k, v in r.items() if k != "kind"},
-            }
-        )
-    return out
+    return generic_rows.numbered("u", SPLIT, CONSTRAINTS + FUNCTIONS + EVERYDAY)
 
 
 def render() -> str:
-    return "".join(json.dumps(r) + "\n" for r in rows())
+    return generic_rows.render(rows())
 
 
 def main() -> None:
     """Keep every line that is not test3 as it is, then write the test3 rows after them."""
-    kept = [ln for ln in DATA.read_text().splitlines(keepends=True) if json.loads(ln)["split"] != SPLIT]
-    DATA.write_text("".join(kept) + render())
+    generic_rows.rewrite(DATA, SPLIT, render())
 
 
 if __name__ == "__main__":
