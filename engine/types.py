@@ -20,6 +20,9 @@ class Sampling:
     stop: tuple[str, ...] = ()
     ignore_eos: bool = False
     """Generate exactly max_tokens (fixed-length benchmarks)."""
+    stop_repeats: bool = False
+    """End the call once it writes a sentence or line of 5 words or more a third time (finish
+    reason "repeat"): a rewrite caught in a loop (engine.backends.repeats)."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.temperature <= 2.0:

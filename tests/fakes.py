@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 
 from selfrefine.engine.backends.backend import Backend
+from selfrefine.engine.backends.repeats import REPEAT, repeat_end
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 
 
@@ -82,6 +83,9 @@ class ScriptedEngine(Backend):
         self.schemas.append(json_schema)
         self.samplings.append(sampling)
         text = self.respond(self.tokenizer.decode(prompt_ids)) if self.respond else self.script.pop(0)
+        finish = "stop"
+        if sampling.stop_repeats and (end := repeat_end(text)) is not None:  # as both backends do
+            text, finish = text[:end], REPEAT
         ids = self.tokenizer.encode(text)
         entries = None
         if logprobs is not None:
@@ -115,6 +119,7 @@ class ScriptedEngine(Backend):
             cached_tokens=cached,
             completion_tokens=len(ids),
             seconds=0.0,
+            finish_reason=finish,
             logprobs=entries,
         )
 

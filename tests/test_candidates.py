@@ -2,6 +2,7 @@
 the one with the fewest faults kept; a rewrite the tools find no better is refused. Scripted engine."""
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -59,7 +60,9 @@ def test_the_first_candidate_of_each_prompt_has_the_loops_sampling_and_the_rest_
     cfg = dict(candidates=3, sampling=Sampling(temperature=0.0, seed=None), candidate_temperature=0.9)
     eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b", "c dawn"], **cfg)
     edit, fresh, sampled = eng.samplings[2:]
-    assert edit == fresh == cfg["sampling"]  # the first of each prompt: the loop's own sampling
+    assert eng.samplings[0] == cfg["sampling"]  # the draft: the loop's sampling as it is
+    # the first of each prompt: the loop's own sampling, ended where a rewrite loops
+    assert edit == fresh == replace(cfg["sampling"], stop_repeats=True)
     assert (sampled.temperature, sampled.seed) == (0.9, 2)
 
 
@@ -230,3 +233,23 @@ def test_code_that_does_not_load_is_no_better_than_code_that_fails_every_example
     _, res = run([runs_wrong, stops, stops, stops], request=request, candidates=3, rounds=2)
     assert res.answer == runs_wrong and res.stop_reason == "rejected"
     assert [c.rejected for c in res.trace[1:]] == ["faults", "faults"]  # the fresh greedy and sampled ones
+
+
+def test_a_candidate_caught_in_a_loop_ends_there_and_is_refused_as_repetitive():
+    """The rewrite calls ask the engine to end a call that writes a sentence a third time
+    (Sampling.stop_repeats); such a candidate is refused whatever its faults, the next one kept."""
+    loop = "The morning light is soft and bright. " * 12
+    eng, res = run(["The sun rose.", fb(TOP, stop=True, points=()), loop, "Dawn broke."], candidates=2)
+    assert res.answer == "Dawn broke."
+    cut = res.trace[2]
+    assert cut.finish_reason == "repeat" and cut.rejected == "repetitive"
+    assert cut.text.count("The morning light") == 3 and cut.completion_tokens < len(loop) / 3
+    assert all(s.stop_repeats for s in eng.samplings[2:]) and not eng.samplings[1].stop_repeats  # not reviews
+
+
+def test_a_request_to_repeat_something_and_stop_repeats_off_let_rewrites_repeat():
+    request = 'Repeat the sentence "The dawn is soft and bright today." three times.'
+    eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b"], request=request, candidates=2)
+    assert not any(s.stop_repeats for s in eng.samplings)
+    eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b"], candidates=2, stop_repeats=False)
+    assert not any(s.stop_repeats for s in eng.samplings)

@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -23,6 +24,7 @@ import pytest
 from selfrefine.engine.backends import hf_engine, settings
 from selfrefine.engine.backends.engine_options import EngineOptions
 from selfrefine.engine.backends.hf_engine import HFEngine
+from selfrefine.engine.backends.repeats import repeat_end
 from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.item import Item
 from selfrefine.engine.core.many import refine_many
@@ -281,6 +283,30 @@ def test_the_loop_with_grammar_feedback_at_temperature_zero(on_backend):
         # build a request decoded in a batch can take another greedy path than alone.)
         again = run(refine_many(engine, items[:1], cfg, concurrency=1))[0]
         assert [c.text for c in again.trace] == [c.text for c in results[0].trace]
+
+
+@pytest.mark.engine
+def test_a_call_that_loops_ends_where_it_writes_a_line_a_third_time(on_backend):
+    """Sampling.stop_repeats on each real backend: a greedy call that copies a line over and over
+    ends at the line's third copy (finish reason "repeat"), where without it it runs to its cap;
+    a call that does not loop is the same call with it on or off."""
+    engine, run = on_backend
+    line = "The old lighthouse keeper walked down to the harbour at dawn.\n"
+    prompt = engine.tokenizer.encode(line * 4)
+    free = Sampling(temperature=0.0, max_tokens=120, ignore_eos=True)
+    whole = run(engine.generate(prompt, free))
+    cut = run(engine.generate(prompt, replace(free, stop_repeats=True)))
+    assert whole.finish_reason == "length" and whole.completion_tokens == 120
+    assert repeat_end(whole.text) is not None  # the model does loop here
+    assert cut.finish_reason == "repeat" and cut.completion_tokens < 60
+    assert cut.token_ids == whole.token_ids[: len(cut.token_ids)] and cut.text == engine.tokenizer.decode(
+        cut.token_ids, skip_special_tokens=True
+    )
+    assert cut.text.count("lighthouse keeper") >= 3
+    story = engine.tokenizer.encode("Once upon a time, in a small village by the sea,")
+    short = Sampling(temperature=0.0, max_tokens=20, ignore_eos=True)
+    plain, watched = (run(engine.generate(story, s)) for s in (short, replace(short, stop_repeats=True)))
+    assert watched.finish_reason == plain.finish_reason == "length" and watched.token_ids == plain.token_ids
 
 
 @pytest.mark.engine

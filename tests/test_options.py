@@ -42,6 +42,7 @@ SAMPLES = {
     "stop_on_no_problems": False,
     "reject": False,
     "substance": False,
+    "stop_repeats": False,
     "verify": "pairwise",
     "stop_phrase": "DONE",
     "selection": "best",

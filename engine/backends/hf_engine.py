@@ -34,6 +34,7 @@ from selfrefine.engine.backends.backend import (
     text_logprobs,
 )
 from selfrefine.engine.backends.engine_options import EngineOptions
+from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import verdict_schema
@@ -87,6 +88,20 @@ def check_options(options: EngineOptions) -> None:
 
 
 # ------------------------------------------------------------------ generation helpers
+
+
+class _Repeats:
+    """A stopping criterion that ends generation once the text loops (`Sampling.stop_repeats`)."""
+
+    def __init__(self, decode, start: int) -> None:
+        self.decode, self.start, self.watch, self.hit = decode, start, RepeatWatch(), False
+
+    def __call__(self, input_ids, scores, **kwargs):
+        import torch
+
+        ids = input_ids[0, self.start :].tolist()
+        self.hit = self.hit or self.watch.looped(self.decode(ids), len(ids))
+        return torch.full((input_ids.shape[0],), self.hit, dtype=torch.bool, device=input_ids.device)
 
 
 class _Abort:
@@ -430,6 +445,7 @@ class HFEngine(Backend):
             kwargs.update(stop_strings=list(sampling.stop), tokenizer=self.tokenizer)
         if sampling.seed is not None:
             torch.manual_seed(sampling.seed)  # only this thread generates: per-call seeds are exact
+        repeats = _Repeats(self.decode, len(prompt_ids)) if sampling.stop_repeats and k is None else None
         inputs = torch.tensor([prompt_ids], device=self.device)
         with torch.inference_mode():
             out = self.model.generate(
@@ -437,7 +453,7 @@ class HFEngine(Backend):
                 attention_mask=torch.ones_like(inputs),
                 generation_config=config,
                 logits_processor=LogitsProcessorList(processors),
-                stopping_criteria=StoppingCriteriaList([abort]),
+                stopping_criteria=StoppingCriteriaList([abort, *([repeats] if repeats else [])]),
                 streamer=watcher,
                 **kwargs,
             )
@@ -450,6 +466,8 @@ class HFEngine(Backend):
             finish = "stop"
         else:
             finish = "length" if len(ids) >= max_new else "stop"
+        if repeats is not None and repeats.hit:
+            finish = REPEAT
         entries = None
         if k is not None:
             if stopped is not None:

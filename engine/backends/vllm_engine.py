@@ -29,6 +29,7 @@ from selfrefine.engine.backends.backend import (
 
 # Re-exported: settings, the CLI, bench and tests import the options from here.
 from selfrefine.engine.backends.engine_options import SPECULATION, EngineOptions  # noqa: F401
+from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
@@ -338,6 +339,7 @@ class VLLMEngine(Backend):
         n_prompt = len(prompt_ids)
         if json_schema and self.options.structured_backend == "outlines":
             json_schema = free_words(json_schema)  # a bounded word is too costly a DFA there
+        watching = sampling.stop_repeats and logprobs is None  # logprob entries come whole, never cut
         params = SamplingParams(
             temperature=sampling.temperature,
             top_p=sampling.top_p,
@@ -354,12 +356,21 @@ class VLLMEngine(Backend):
             # cost the front-end process a copy of the text and ids per request per step, CPU
             # that the engine's threads need on a small machine (measured here: ~8% throughput
             # at 32 requests in flight on 2 cores).
-            output_kind=RequestOutputKind.CUMULATIVE if on_text else RequestOutputKind.FINAL_ONLY,
+            # A call that ends once it loops reads its text as it grows: in deltas (cheaper
+            # than cumulative outputs) unless a consumer streams it anyway.
+            output_kind=RequestOutputKind.CUMULATIVE
+            if on_text
+            else RequestOutputKind.DELTA
+            if watching
+            else RequestOutputKind.FINAL_ONLY,
         )
         request_id = f"sr-{next(self._ids)}"
         t0 = time.perf_counter()
         final = None
         sent = 0
+        watch = RepeatWatch() if watching else None
+        grown_ids: list[int] = []  # the call's tokens and text so far, where `watch` reads them
+        grown = ""
         on_tokens = r.on_tokens
         tokens = _TokenStream(self, logprobs) if on_tokens is not None and logprobs is not None else None
         self.counters["requests"] += 1
@@ -371,6 +382,15 @@ class VLLMEngine(Backend):
                 priority=scheduling.priority(self.options.scheduling),
             ):
                 final = out
+                if watch is not None and out.outputs:
+                    seq = out.outputs[0]
+                    if on_text:  # cumulative outputs
+                        grown_ids, grown = list(seq.token_ids), seq.text
+                    else:  # deltas
+                        grown_ids, grown = grown_ids + list(seq.token_ids), grown + seq.text
+                    if not out.finished and watch.looped(grown, len(grown_ids)):
+                        await self._llm.abort(request_id)
+                        break
                 if on_text is None or not out.outputs:
                     continue
                 seq = out.outputs[0]
@@ -398,17 +418,20 @@ class VLLMEngine(Backend):
         if seq.finish_reason == "error":
             # e.g. the structured-output backend failed to compile the grammar
             raise EngineFault(f"engine failed request {request_id} (see the engine log)")
+        text, ids, finish = seq.text, list(seq.token_ids), seq.finish_reason or "stop"
+        if watch is not None:  # deltas, or a call ended where it looped
+            text, ids, finish = grown, grown_ids, finish if final.finished else REPEAT
         cached = final.num_cached_tokens or 0
-        scheduling.charge(n_prompt - cached + len(seq.token_ids))
+        scheduling.charge(n_prompt - cached + len(ids))
         return self._counted(
             Completion(
-                text=seq.text,
-                token_ids=list(seq.token_ids),
+                text=text,
+                token_ids=ids,
                 prompt_tokens=n_prompt,
                 cached_tokens=cached,
-                completion_tokens=len(seq.token_ids),
+                completion_tokens=len(ids),
                 seconds=time.perf_counter() - t0,
-                finish_reason=seq.finish_reason or "stop",
+                finish_reason=finish,
                 logprobs=self._text_logprobs(seq, logprobs) if logprobs is not None else None,
             )
         )

@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Collection
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from selfrefine.engine.backends.repeats import REPEAT
 from selfrefine.engine.core import checks
 from selfrefine.engine.core.checks import GUARD, PAIRWISE
 from selfrefine.engine.core.history import ContextFull, Conversation, chat_format
+from selfrefine.engine.core.substance import asks_to_repeat
 from selfrefine.engine.types import Call, Engine, Sampling
 from selfrefine.grammars.feedback import verdict_schema
 
@@ -35,6 +38,9 @@ class Acceptance:
         self.cfg, self.item, self.critic = cfg, item, critic
         self.request, self.reference = request, reference
         self.retries = 0
+        watch = cfg.reject and cfg.stop_repeats and not asks_to_repeat(request)
+        self.rewriting = replace(cfg.sampling, stop_repeats=watch)
+        """The rewrite calls' sampling: a call caught in a loop ends there (refused by `check`)."""
 
     async def check(
         self,
@@ -48,7 +54,9 @@ class Acceptance:
         """The first check the rewrite `new` fails, or None; the `waive` checks are skipped. The
         guard's answer goes on `call`."""
         bad = None
-        if self.cfg.reject:
+        if self.cfg.reject and call.finish_reason == REPEAT and self.cfg.refine_mode == "rewrite":
+            bad = checks.REPETITIVE  # ended in a loop (an append's repeats are cut: rewriting.Append)
+        elif self.cfg.reject:
             bad = checks.judge_rewrite(
                 new,
                 previous=previous,

@@ -41,6 +41,10 @@ class RefineConfig:
     """With `reject`: also refuse a rewrite that declines, restates or talks about the
     request, fills in placeholders or adds specifics found in neither the request nor the answer
     it rewrites (engine.core.substance). The paper's tasks turn it off: their rewrites compute numbers."""
+    stop_repeats: bool = True
+    """With `reject`: a rewrite call ends once it writes a sentence or line of 5+ words a third
+    time (a small model caught in a loop until the token cap) and is refused as `repetitive`;
+    not for a request that asks for something to be repeated (engine.backends.repeats)."""
     verify: str = "off"
     """pairwise: keep a rewrite only if the critic prefers it to the previous output in both orders."""
     refine_mode: str = "rewrite"

@@ -199,6 +199,14 @@ OPTIONS: tuple[Option, ...] = (
         target="substance",
     ),
     _o(
+        "stop_repeats",
+        "bool",
+        True,
+        "with reject: end a rewrite once it writes a sentence or line a third time, and refuse it",
+        ALL | {OVERRIDE},
+        target="stop_repeats",
+    ),
+    _o(
         "verify",
         "str",
         "off",

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from selfrefine.engine.backends.repeats import REPEAT
 from selfrefine.engine.core import checks
 from selfrefine.engine.types import Call, Completion, Engine
 
@@ -27,12 +28,13 @@ class Rewrite:
 class Append:
     """The refine call writes text added to the previous output (e.g. a sentence for the missing
     concepts), so it can only add to what the output has. Sentences it repeats are cut first
-    (checks.trim_loop); the call records whether any were (`Call.trimmed`)."""
+    (checks.trim_loop), and an unfinished last one where the call hit its cap or ended in a loop;
+    the call records whether any were (`Call.trimmed`)."""
 
     separator: str = " "
 
     def apply(self, previous: str, call: Call) -> str:
-        added = checks.trim_loop(call.text, call.finish_reason != "length", seen=previous)
+        added = checks.trim_loop(call.text, call.finish_reason not in ("length", REPEAT), seen=previous)
         call.trimmed = added != call.text or None
         return f"{previous}{self.separator}{added}" if added else previous
 

@@ -1,0 +1,46 @@
+"""Calls that end once they loop (engine.backends.repeats): where a text counts as looping, and
+what an append-mode rewrite keeps of a call that ended so. No engine (the real calls on both
+backends: tests/test_hf_engine.py)."""
+
+from selfrefine.engine.backends.repeats import EVERY, REPEAT, RepeatWatch, repeat_end
+from selfrefine.engine.core.rewriting import Append
+from selfrefine.engine.types import Call
+
+
+def test_a_sentence_written_a_third_time_is_a_loop_and_its_end_is_where_the_call_stops():
+    s = "The morning light is soft and bright."
+    text = f"{s} Birds sing. {s} The town wakes up slowly now. {s} More"
+    end = repeat_end(text)
+    assert end is not None and text[:end].count(s) == 3 and text[end:] == " More"
+    assert repeat_end(f"{s} {s}") is None  # twice is not a loop
+
+
+def test_letter_case_spacing_and_punctuation_aside_lines_count_as_units():
+    lines = ["- the OLD lighthouse keeper walks home", "- The old lighthouse keeper, walks home!", ""]
+    assert repeat_end("\n".join(lines * 2)) is not None
+    assert repeat_end("\n".join(lines[:2])) is None
+
+
+def test_short_units_repeat_in_sound_text_and_never_count():
+    assert repeat_end("- Yes\n- Yes\n- Yes\n- Yes\n") is None  # a list of short items
+    code = "def f(x):\n    return x\n\ndef g(x):\n    return x\n\ndef h(x):\n    return x\n"
+    assert repeat_end(code) is None
+    assert (
+        repeat_end("Tick tock goes the clock. " * 2 + "Tick tock goes the clock") is None
+    )  # unfinished third
+
+
+def test_the_watch_reads_the_text_every_few_tokens_only():
+    loop = "The morning light is soft and bright. " * 3
+    watch = RepeatWatch()
+    assert not watch.looped(loop, EVERY - 1)  # too soon to read
+    assert watch.looped(loop, EVERY)
+    assert not RepeatWatch().looped("A sound text with no loop at all in it.", 4 * EVERY)
+
+
+def test_an_append_that_ended_in_a_loop_keeps_its_new_sentences_without_the_unfinished_tail():
+    previous = "The cat sleeps on the mat."
+    text = "The dog runs in the park. The dog runs in the park. The dog runs in the park. The bi"
+    call = Call("refine", 1, "m", text, 0, 0, 30, 0.0, REPEAT)
+    assert Append().apply(previous, call) == "The cat sleeps on the mat. The dog runs in the park."
+    assert call.trimmed
