@@ -9,7 +9,8 @@ the work was planned go to dev (the first 80 IFEval rows in file order, MBPP tas
 any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16) % 3 == 0
 (set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
 assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
-(three copies of one assert) is left out. MBPP's second and third test splits: `mbpp_split`.
+(three copies of one assert) is left out. MBPP's second and third test splits: `mbpp_split`;
+IFEval's second: `ifeval_split`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import ast
 import builtins
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -72,14 +74,32 @@ def _read(path: Path, sha256: str) -> list[dict]:
     return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
 
 
+IFEVAL_RUN_DEV = 120
+"""IFEval dev rows (in file order) run or read when test2 was drawn: dev runs a-d covered the first 120."""
+_CASE_TALK = re.compile(r"capital|caps", re.I)
+
+
+def ifeval_split(position: int, key: int | str, request: str, dev_before: int) -> str:
+    """IFEval's split: the first rule (`position` in file order); then, drawn 2026-12-06 before
+    any run on its rows (every test row had been run and its changed answers read), the dev rows
+    never run (`dev_before`, the dev rows before this one, at least IFEVAL_RUN_DEV) go to test2 if
+    int(sha256(f"ifeval-fresh:{key}".encode()).hexdigest()[:8], 16) % 2 == 0; except requests that
+    name capitals or caps: a change to the case observers compared its reading of every dev
+    request and read the 6 it changed, which are not recorded, so they all stay dev."""
+    split = split_of("ifeval", key, position < IFEVAL_READ)
+    fresh = split == "dev" and dev_before >= IFEVAL_RUN_DEV and not _CASE_TALK.search(request)
+    return "test2" if fresh and _hash(f"ifeval-fresh:{key}") % 2 == 0 else split
+
+
 def ifeval_rows(src: Path) -> list[dict]:
-    rows = []
+    rows: list[dict] = []
     for i, r in enumerate(_read(src / IFEVAL_FILE, IFEVAL_SHA256)):
+        dev_before = sum(row["split"] != "test" for row in rows)
         rows.append(
             {
                 "id": f"ifeval-{r['key']}",
                 "key": int(r["key"]),
-                "split": split_of("ifeval", r["key"], i < IFEVAL_READ),
+                "split": ifeval_split(i, r["key"], r["prompt"], dev_before),
                 "request": r["prompt"],
                 "instruction_id_list": r["instruction_id_list"],
                 "kwargs": r["kwargs"],
