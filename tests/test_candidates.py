@@ -96,6 +96,36 @@ def test_a_request_without_tools_gets_one_rewrite_whatever_candidates_says():
     assert res.answer == "A better joke." and len(eng.prompts) == 3 and res.checks["candidates"] == 0
 
 
+def test_a_cut_past_what_the_bound_allows_or_told_to_add_paragraphs_is_refused_as_truncated():
+    """An explanation asked "in under 40 words" cut to its first line keeps under a quarter of the
+    words the bound allows; two paragraphs asked of a one-paragraph answer are a split, not the
+    answer cut down to two lines. Both are refused; the rewrite that keeps the content is kept."""
+    request = "Explain how to brew pour-over coffee at home in under 40 words."
+    draft = (
+        "Grind 20 grams of coffee to a medium-fine size. Rinse the paper filter with hot water and "
+        "discard it. Add the grounds, pour a little water to let them bloom for thirty seconds, then "
+        "pour the rest slowly in circles until the cup is full. Wait for it to drip through and enjoy "
+        "the cup while it is hot."
+    )
+    line = "Grind, rinse, bloom, pour."
+    fit = "Grind 20 grams medium-fine. Rinse the filter. Bloom the grounds for thirty seconds, then pour "
+    fit += "slowly in circles."
+    _, res = run([draft, fb(TOP, stop=True, points=()), line, fit], request, candidates=2)
+    assert res.answer == fit
+    assert [c.rejected for c in res.trace if c.stage == "candidate"] == ["truncated"]
+    request = "Write two paragraphs about our family bakery, Rosalind's."
+    draft = (
+        "Rosalind's is a family bakery that has baked bread on Mill Lane since 1982. Every morning "
+        "the ovens turn out sourdough, rye and seeded loaves, and on Saturdays the queue reaches the "
+        "corner. The recipes come from our grandmother, and the starter is as old as the shop."
+    )
+    cut = "Rosalind's is a family bakery.\n\nRosalind's bakes bread."
+    split = draft.replace(" Every morning", "\n\nAt Rosalind's, every morning")
+    _, res = run([draft, fb(TOP, stop=True, points=()), cut, split], request, candidates=2)
+    assert res.answer == split
+    assert [c.rejected for c in res.trace if c.stage == "candidate"] == ["truncated"]
+
+
 @pytest.mark.sandbox
 def test_code_that_fails_an_example_is_replaced_by_the_candidate_that_passes_it():
     request = (
@@ -191,7 +221,12 @@ def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_pro
     request = (
         "Write a Python function add(a, b) that adds two numbers.\n```python\nassert add(10, 5) == 15\n```"
     )
-    doc = '    """Add two numbers.\n\n    Kept long on purpose, to make the draft long.\n    """\n' * 4
+    doc = (
+        '    """Add two numbers given as integers or floats.\n\n    The function takes a first number and a '
+        "second one, and returns\n    their sum without changing either argument. Negative numbers work the\n"
+        "    same way as positive ones, and zero is handled like any other value.\n"
+        '    No rounding is done, so floats come back exactly as Python adds them.\n    """\n'
+    )
     wrong = f"```python\ndef add(a, b):\n{doc}    return a - b\n```"
     short = "```python\ndef add(a, b):\n    return a + b\n```"
     _, res = run([wrong, short, "never asked"], request=request, candidates=3, rounds=2)

@@ -322,11 +322,13 @@ def test_waived_checks_are_not_run_and_the_rest_still_are():
     request = (
         "Write add(a, b).\n```python\nassert add(10, 5) == 15 and add(1, 2) == 3 and add(0, 0) == 0\n```"
     )
-    previous = (
-        "```python\ndef add(a, b):\n"
-        + '    """Add two numbers, a long docstring."""\n' * 8
-        + "    return a - b\n```"
+    doc = (
+        "Add two numbers given as integers or floats. The function takes a first number and a second",
+        "one, and it returns their sum without changing either argument. Negative numbers work the",
+        "same way as positive ones, and zero is handled like any other value. No rounding is done,",
+        "so floats come back exactly as Python adds them. Strings are not accepted here at all.",
     )
+    previous = '```python\ndef add(a, b):\n    """' + "\n    ".join(doc) + '"""\n    return a - b\n```'
     shown = request.split("```python\n")[1].split("\n```")[0]
     short = f"```python\ndef add(a, b):\n    return a + b\n\n{shown}\n```"
     judge = lambda text, waive=(): checks.judge_rewrite(  # noqa: E731
@@ -344,3 +346,27 @@ def test_waived_checks_are_not_run_and_the_rest_still_are():
     assert judge(short, waive=checks.PROSE_CHECKS) is None
     assert judge("I'm sorry, but I can't help with that.", waive=checks.PROSE_CHECKS) == checks.REFUSAL
     assert judge(previous, waive=checks.PROSE_CHECKS) == checks.IDENTICAL
+
+
+def test_the_length_check_reads_a_looping_answer_as_the_little_it_says():
+    """A draft that cycles one line to the cap is a few words: a real answer a tenth its length is
+    no cut. The counts a fault names bound a cut from below and ask a split not to drop content."""
+    loop = "Mommy, mother,  \n" * 90
+    poem = "Mom, you rise before the sun,\nMother, you care for everyone."
+    assert checks.content_chars(loop) < 60 <= checks.content_chars(poem * 2)
+    assert not checks.is_truncated(poem, loop, [])
+    prose = (
+        "The bakery opens at seven and sells bread, cakes and coffee to the whole street. Its sourdough "
+        "starter is older than the shop, and the rye loaves sell out by noon on most days. On Saturdays "
+        "the queue reaches the corner, and the owner hands out the broken biscuits for free."
+    )
+    add = ["The request asks for exactly 2 paragraphs; the answer has 1."]
+    assert checks.is_truncated(prose[:120], prose, add) and not checks.is_truncated(prose[:200], prose, add)
+    cut = ["The request asks for fewer than 120 words; the answer has 233."]
+    assert checks.is_truncated(
+        "Grind, rinse, bloom, pour.", prose * 3, cut
+    )  # 4 words: under a quarter of 120
+    assert not checks.is_truncated(" ".join(["word"] * 40), prose * 3, cut)
+    assert checks.bounds(["The request asks for between 50 and 80 words; the answer has 512."]) == [
+        (80, "words", 512)
+    ]

@@ -268,11 +268,53 @@ def asks_to_cut(points: list[str]) -> bool:
     return any(_CUT_RE.search(p) for p in points)
 
 
+_BOUND = re.compile(r"\b(\d+)\s+(\w+)[^;\d]*;\s*the answer has\s+(\d+)", re.I)
+CUT_FLOOR = 0.25
+"""A rewrite cut to meet a bound on words (characters) keeps at least this share of what it allows."""
+ADDING_KEEP = 0.6
+"""A rewrite told to add (a paragraph, a bullet) keeps at least this share of the answer's content."""
+
+
+def bounds(points: list[str]) -> list[tuple[int, str, int]]:
+    """(bound, unit, what the answer has) of each count the tools' faults name ("The request
+    asks for exactly 2 paragraphs; the answer has 1." -> (2, "paragraphs", 1))."""
+    return [(int(m[1]), m[2].lower(), int(m[3])) for p in points for m in _BOUND.finditer(p)]
+
+
+def under_floor(text: str, bound: int, unit: str) -> bool:
+    """`text` keeps under CUT_FLOOR of the words or characters a bound of `bound` `unit` allows."""
+    if unit.startswith("word"):
+        return len(_words(text)) < CUT_FLOOR * bound
+    return unit.startswith("character") and len(text.strip()) < CUT_FLOOR * bound
+
+
+def content_chars(text: str) -> int:
+    """The text's length, or for a text that loops (over half its word 4-grams repeat, or it
+    compresses under a fifth) its compressed length: a draft that cycles through "sweep the floor,
+    clean the floor, ..." or writes "* * *" to the cap holds a few words, not 2,000 characters."""
+    text = text.strip()
+    raw = text.encode()
+    packed = len(zlib.compress(raw))
+    if repetition(text) > 0.5 or (len(raw) >= 400 and packed < 0.2 * len(raw)):
+        return min(len(text), packed)
+    return len(text)
+
+
 def is_truncated(text: str, previous: str, points: list[str]) -> bool:
-    """A fraction of the previous output's length when the review asked for nothing to be cut."""
-    if len(previous.strip()) < SHRINK_MIN_CHARS:
+    """A fraction of the previous output's content when the review asked for nothing to be cut;
+    under ADDING_KEEP of it where the tools' counts all ask for more (split into paragraphs, not
+    dropped into them); under CUT_FLOOR of what a bound on words or characters allows, where the
+    answer is over it (one line where an explanation in under 120 words was asked)."""
+    size = content_chars(previous)
+    if size < SHRINK_MIN_CHARS:
         return False
-    return len(text.strip()) < SHRINK_RATIO * len(previous.strip()) and not asks_to_cut(points)
+    counts = bounds(points)
+    over = [(n, unit) for n, unit, have in counts if have > n]
+    if any(under_floor(text, n, unit) for n, unit in over):
+        return True
+    if counts and not over:
+        return len(text.strip()) < ADDING_KEEP * size
+    return len(text.strip()) < SHRINK_RATIO * size and not asks_to_cut(points)
 
 
 ECHO_NGRAM = 8

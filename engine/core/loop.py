@@ -329,7 +329,7 @@ class _Loop:
         seen = await self.observe(new)
         faults = seen.fault_count
         waive: frozenset[str] = frozenset()
-        if faults < before and rw.fault_asks_to_cut(fault):
+        if faults < before and rw.fault_asks_to_cut(fault, new):
             waive = frozenset({checks.TRUNCATED})
         passed, run = (await self.observe(y)).examples
         if self.cfg.examples_decide and seen.verified and passed < run:

@@ -86,10 +86,15 @@ _CUT_ASKED = re.compile(
 )
 
 
-def fault_asks_to_cut(fault: str | None) -> bool:
-    """The tools' fault names an upper bound (at most, exactly, ...): a much shorter rewrite may be
-    its fix. Any other fault (a comma, a missing word) is never fixed by dropping the answer."""
-    return bool(fault and _CUT_ASKED.search(fault))
+def fault_asks_to_cut(fault: str | None, new: str = "") -> bool:
+    """The tools' fault names an upper bound (at most, exactly, ...) that the answer is over: a much
+    shorter rewrite `new` may be its fix, unless it keeps under checks.CUT_FLOOR of the words or
+    characters the bound allows (content dropped, not cut to fit). Any other fault (a comma, a
+    missing word, too few paragraphs) is never fixed by dropping the answer."""
+    if not (fault and _CUT_ASKED.search(fault)):
+        return False
+    counts = checks.bounds([fault])
+    return not counts or all(have > n and not checks.under_floor(new, n, unit) for n, unit, have in counts)
 
 
 def repaired(answer: str, repairs: tuple) -> str:
