@@ -94,6 +94,20 @@ LOST = [
         "Write a two-line ad for our bakery which sells bread and cakes and pies without commas.",
         substance.RESTATED,
     ),
+    # IFEval test2 (ifeval-3335, -2078): the request's template handed back; a line about its format
+    (
+        "Recommend two films, separated by 6 asterisks, like below:\n[Movie 1]\n[Description]\n******\n"
+        "[Movie 2]\n[Description]",
+        "[Movie 1] Kaadhal\n[Description] A love story set in Madurai.",
+        "[Movie 1]\n[Description]\n******\n[Movie 2]\n[Description]",
+        substance.RESTATED,
+    ),
+    (
+        "Write a riddle about a mongoose that includes exactly one bullet point.",
+        "What is quick and sly and fights the snake? A mongoose.",
+        "* What is quick and sly and fights the snake?\n\nThis riddle includes one bullet point.",
+        substance.TALKS,
+    ),
 ]
 
 
@@ -148,6 +162,24 @@ KEPT = [
         "First repeat the request word for word, then answer: name a red fruit in at most 5 words.",
         "Cherry.",
         "First repeat the request word for word, then answer: name a red fruit in at most 5 words. Cherry.",
+    ),
+    # the template filled in, a constrained answer, a poem about its own lines
+    (
+        "Recommend two films, separated by 6 asterisks, like below:\n[Movie 1]\n[Description]\n******\n"
+        "[Movie 2]\n[Description]",
+        "Kaadhal is a love story set in Madurai. Anbe Sivam follows two strangers on a long road trip.",
+        "[Movie 1] Kaadhal\n[Description] A love story set in Madurai.\n******\n[Movie 2] Anbe Sivam\n"
+        "[Description] Two strangers on a long road trip.",
+    ),
+    (
+        "Is the sky blue? Answer with one of the following options: My answer is yes., My answer is no.",
+        "My answer is yes. The air scatters blue light most.",
+        "My answer is yes.",
+    ),
+    (
+        "Write a poem about a lighthouse.",
+        "The light turns slowly in the night.",
+        "The light turns slowly in the night,\nthe poem has no end, the keeper has one wish.",
     ),
     # code is the code runner's business
     (

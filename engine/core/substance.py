@@ -53,6 +53,13 @@ _FORMAT_TALK = re.compile(
     r"sections?|items?)\b",
     re.I,
 )
+_SELF_TALK = re.compile(
+    r"\b(?:this|the|my|above)\s+(?:answer|response|reply|riddle|poem|story|essay|text|list|post|letter|email|"
+    r"summary|article|description)\s+(?:includes|contains|has|uses|meets|follows)\s+(?:exactly\s+|only\s+)?"
+    r"(?:no|one|two|three|four|five|\d+|a|an)\s+(?:bullet|paragraph|section|placeholder|sentence|word|comma|"
+    r"highlighted|title|postscript|line)",
+    re.I,
+)
 _REPEAT_ASKED = re.compile(r"\brepeat\b|\bword\s+for\s+word\b|\brestate\b|\bverbatim\b", re.I)
 _PLACEHOLDER = re.compile(
     r"\blorem\s+ipsum\b|\bthis\s+is\s+(?:the|a|an|my)\s+(?:first|second|third|fourth|fifth|sixth|last|final|next|"
@@ -112,16 +119,14 @@ def _opening(text: str) -> str:
 def talks_about_request(text: str, request: str, previous: str, echo_ok: bool = True) -> bool:
     """The rewrite talks about the request or offers help instead of answering ("I'd be happy to
     help with that request", "Please let me know if ..."), or states the request's format ("in
-    at most 20 words"), in words the answer it would replace did not use. A request that asks
+    at most 20 words", "This riddle includes one bullet point"), in words the answer it would
+    replace did not use. A request that asks
     for itself to be repeated may be echoed (unless `echo_ok` is off)."""
     if echo_ok and asks_to_repeat(request):
         return False
     new, old = _prose(text).lower(), _prose(previous).lower()
-    said = {m.group(0).strip() for m in _TALK.finditer(old)} | {
-        m.group(0).strip() for m in _FORMAT_TALK.finditer(old)
-    }
-    talk = {m.group(0).strip() for m in _TALK.finditer(new)} - said
-    talk |= {m.group(0).strip() for m in _FORMAT_TALK.finditer(new)} - said
+    found = lambda t: {m.group(0).strip() for p in (_TALK, _FORMAT_TALK, _SELF_TALK) for m in p.finditer(t)}  # noqa: E731
+    talk = found(new) - found(old)
     # "the request" in the request's own words (e.g. a request about requests) is fine
     return any(t not in request.lower() or _FORMAT_TALK.fullmatch(t) for t in talk)
 
@@ -146,12 +151,25 @@ def own_share(text: str, request: str, n: int = 4) -> float:
 def restates_request(text: str, request: str, previous: str) -> bool:
     """Most of the rewrite is the request's own wording ("A rainy morning in the city in at most
     20 words." for "Describe a rainy morning in the city in at most 20 words."), clearly more so
-    than the answer it would replace. A request that asks to be repeated may be."""
+    than the answer it would replace, or it is the request's template alone, line for line. A
+    request that asks to be repeated may be."""
+    if asks_to_repeat(request):
+        return False
+    if _template_only(text, request) and not _template_only(previous, request):
+        return True
     words = len(_words(_prose(text)))
-    if asks_to_repeat(request) or words < 8:
+    if words < 8:
         return False
     mine = own_share(text, request)
     return mine < 0.3 and mine < own_share(previous, request) - 0.2
+
+
+def _template_only(text: str, request: str) -> bool:
+    """Every line of the text (two at least) is a line of the request: the request's own template
+    ("[Movie 1]", "[Description]", "******") handed back with nothing filled in."""
+    lines = [x.strip() for x in _prose(text).splitlines() if x.strip()]
+    asked = {x.strip() for x in request.splitlines() if x.strip()}
+    return len(lines) >= 2 and all(x in asked for x in lines)
 
 
 def placeholders(text: str, reference: str) -> list[str]:
