@@ -9,8 +9,7 @@ the work was planned go to dev (the first 80 IFEval rows in file order, MBPP tas
 any other row goes to test if int(sha256(f"{set}:{id}".encode()).hexdigest()[:8], 16) % 3 == 0
 (set "ifeval" or "mbpp", id the row's key / task_id), else to dev. MBPP rows show the first
 assert; the hidden tests are the other and the challenge asserts, never the shown one; task 37
-(three copies of one assert) is left out. MBPP's second and third test splits: `mbpp_split`;
-IFEval's second: `ifeval_split`.
+(three copies of one assert) is left out. Later splits: `mbpp_split`, `ifeval_split`.
 """
 
 from __future__ import annotations
