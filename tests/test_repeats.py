@@ -31,11 +31,12 @@ def test_short_units_repeat_in_sound_text_and_never_count():
 
 
 def test_the_watch_reads_the_text_every_few_tokens_only():
-    loop = "The morning light is soft and bright. " * 3
     watch = RepeatWatch()
-    assert not watch.looped(loop, EVERY - 1)  # too soon to read
-    assert watch.looped(loop, EVERY)
-    assert not RepeatWatch().looped("A sound text with no loop at all in it.", 4 * EVERY)
+    assert not watch.due(EVERY - 1)  # too soon to read
+    assert watch.due(EVERY) and not watch.due(EVERY + 1)  # read at EVERY: the next read is at 2 * EVERY
+    assert watch.due(2 * EVERY)
+    assert repeat_end("The morning light is soft and bright. " * 3) is not None
+    assert repeat_end("A sound text with no loop at all in it.") is None
 
 
 def test_an_append_that_ended_in_a_loop_keeps_its_new_sentences_without_the_unfinished_tail():

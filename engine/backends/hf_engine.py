@@ -34,7 +34,7 @@ from selfrefine.engine.backends.backend import (
     text_logprobs,
 )
 from selfrefine.engine.backends.engine_options import EngineOptions
-from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch
+from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch, repeat_end
 from selfrefine.engine.errors import EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, Sampling, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import verdict_schema
@@ -99,8 +99,8 @@ class _Repeats:
     def __call__(self, input_ids, scores, **kwargs):
         import torch
 
-        ids = input_ids[0, self.start :].tolist()
-        self.hit = self.hit or self.watch.looped(self.decode(ids), len(ids))
+        if not self.hit and self.watch.due(input_ids.shape[1] - self.start):  # decode only when due
+            self.hit = repeat_end(self.decode(input_ids[0, self.start :].tolist())) is not None
         return torch.full((input_ids.shape[0],), self.hit, dtype=torch.bool, device=input_ids.device)
 
 

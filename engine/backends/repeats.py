@@ -41,13 +41,14 @@ def repeat_end(text: str) -> int | None:
 
 
 class RepeatWatch:
-    """Reads a call's text every EVERY tokens; `looped(text, n)` is True once it loops."""
+    """When to read a growing call's text: `due(n)` is True once every EVERY tokens, so a backend
+    decodes and reads (`repeat_end`) only then, not at every token."""
 
     def __init__(self) -> None:
         self.read_at = 0
 
-    def looped(self, text: str, tokens: int) -> bool:
+    def due(self, tokens: int) -> bool:
         if tokens - self.read_at < EVERY:
             return False
         self.read_at = tokens
-        return repeat_end(text) is not None
+        return True

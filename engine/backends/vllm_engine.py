@@ -29,7 +29,7 @@ from selfrefine.engine.backends.backend import (
 
 # Re-exported: settings, the CLI, bench and tests import the options from here.
 from selfrefine.engine.backends.engine_options import SPECULATION, EngineOptions  # noqa: F401
-from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch
+from selfrefine.engine.backends.repeats import REPEAT, RepeatWatch, repeat_end
 from selfrefine.engine.errors import EngineDead, EngineFault, InvalidParameter
 from selfrefine.engine.types import Completion, TokenLogprob, TopLogprob
 from selfrefine.grammars.feedback import free_words
@@ -387,8 +387,9 @@ class VLLMEngine(Backend):
                     if on_text:  # cumulative outputs
                         grown_ids, grown = list(seq.token_ids), seq.text
                     else:  # deltas
-                        grown_ids, grown = grown_ids + list(seq.token_ids), grown + seq.text
-                    if not out.finished and watch.looped(grown, len(grown_ids)):
+                        grown_ids.extend(seq.token_ids)
+                        grown += seq.text
+                    if not out.finished and watch.due(len(grown_ids)) and repeat_end(grown) is not None:
                         await self._llm.abort(request_id)
                         break
                 if on_text is None or not out.outputs:

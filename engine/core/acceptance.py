@@ -39,8 +39,9 @@ class Acceptance:
         self.request, self.reference = request, reference
         self.retries = 0
         watch = cfg.reject and cfg.stop_repeats and not asks_to_repeat(request)
-        self.rewriting = replace(cfg.sampling, stop_repeats=watch)
-        """The rewrite calls' sampling: a call caught in a loop ends there (refused by `check`)."""
+        self.rewriting = replace(cfg, sampling=replace(cfg.sampling, stop_repeats=watch))
+        """What the rewrite calls run under: `cfg`, a call caught in a loop ended there (refused by
+        `check`). Made once per loop."""
 
     async def check(
         self,

@@ -286,7 +286,7 @@ class _Loop:
         Tool-checked (`candidates` > 1, an item with tools), after a fault: the tools' own fix
         where they have one, then rewrites, greedy first (engine.core.rewriting.candidates), each wave
         only while none passes every check with no fault left; kept as engine.core.rewriting.ranked."""
-        cfg = replace(self.cfg, sampling=self.accept.rewriting)  # a call caught in a loop ends there
+        cfg = self.accept.rewriting  # self.cfg, but a call caught in a loop ends there
         tools = cfg.candidates > 1 and self.item.observe is not None
         if not (tools and fault):
             out = await self.call(self.critic, "refine", t, cfg.sampling, cfg.answer_schema, MIN_ROOM)

@@ -120,8 +120,8 @@ def talks_about_request(text: str, request: str, previous: str, echo_ok: bool = 
     """The rewrite talks about the request or offers help instead of answering ("I'd be happy to
     help with that request", "Please let me know if ..."), or states the request's format ("in
     at most 20 words", "This riddle includes one bullet point"), in words the answer it would
-    replace did not use. A request that asks
-    for itself to be repeated may be echoed (unless `echo_ok` is off)."""
+    replace did not use. A request that asks for itself to be repeated may be echoed (unless
+    `echo_ok` is off)."""
     if echo_ok and asks_to_repeat(request):
         return False
     new, old = _prose(text).lower(), _prose(previous).lower()

@@ -92,13 +92,15 @@ def ifeval_split(position: int, key: int | str, request: str, dev_before: int) -
 
 def ifeval_rows(src: Path) -> list[dict]:
     rows: list[dict] = []
+    dev_before = 0  # dev rows (test2 included) before this one
     for i, r in enumerate(_read(src / IFEVAL_FILE, IFEVAL_SHA256)):
-        dev_before = sum(row["split"] != "test" for row in rows)
+        split = ifeval_split(i, r["key"], r["prompt"], dev_before)
+        dev_before += split != "test"
         rows.append(
             {
                 "id": f"ifeval-{r['key']}",
                 "key": int(r["key"]),
-                "split": ifeval_split(i, r["key"], r["prompt"], dev_before),
+                "split": split,
                 "request": r["prompt"],
                 "instruction_id_list": r["instruction_id_list"],
                 "kwargs": r["kwargs"],
