@@ -19,8 +19,25 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 def run(script, request=DAWN, **cfg):
     eng = ScriptedEngine(script)
     cfg.setdefault("rounds", 1)
+    cfg.setdefault("review_faults", True)  # these scripts have the critic review the faulted draft
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
+
+
+def test_a_fault_found_by_the_tools_drives_the_round_without_a_review():
+    candidates = ["The sun rose again.", "The dawn came."]
+    eng, res = run(["The sun rose.", *candidates], candidates=2, review_faults=False)
+    assert res.answer == "The dawn came." and [c.stage for c in res.trace] == ["draft", "candidate", "refine"]
+    edit = eng.tokenizer.decode(eng.prompts[1])
+    assert "The sun rose." in edit and '"scores"' not in edit  # the draft and the fault, no review
+    # selection=best scores every output, so the critic still reviews the faulted draft
+    eng, res = run(
+        ["The sun rose.", fb(TOP, stop=True, points=()), *candidates, fb(TOP, stop=True, points=())],
+        candidates=2,
+        review_faults=False,
+        selection="best",
+    )
+    assert [c.stage for c in res.trace][:2] == ["draft", "feedback"]
 
 
 def test_after_a_fault_the_candidate_with_the_fewest_faults_is_kept():

@@ -136,11 +136,11 @@ TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 
 
 def test_the_loop_keeps_the_tools_fix_and_asks_the_model_for_nothing():
-    eng = ScriptedEngine(["Dear Sam, Please Vote.", fb(TOP, stop=True, points=())])
+    eng = ScriptedEngine(["Dear Sam, Please Vote."])
     req = "Write a letter to a friend in all lowercase letters asking them to vote."
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "dear sam, please vote."
-    assert len(eng.prompts) == 2  # the draft and the review: no rewrite call
+    assert len(eng.prompts) == 1  # the draft alone: the fault needs no review, the fix no call
     refine_call = next(c for c in res.trace if c.stage == "refine")
     assert refine_call.model == "tools" and refine_call.completion_tokens == 0
 
@@ -233,9 +233,9 @@ def test_an_upper_bound_is_met_by_cutting_whole_sentences_where_most_of_the_answ
 
 
 def test_the_loop_keeps_the_sentence_cut_and_asks_the_model_for_nothing():
-    eng = ScriptedEngine([OVER, fb(TOP, stop=True, points=())])
+    eng = ScriptedEngine([OVER])
     res = asyncio.run(refine(eng, make_item(BAKE), RefineConfig(rounds=1)))
-    assert res.answer == OVER[: OVER.index(" Bring")] and len(eng.prompts) == 2
+    assert res.answer == OVER[: OVER.index(" Bring")] and len(eng.prompts) == 1  # the draft alone
 
 
 def test_an_offer_to_help_is_not_dressed_up_where_the_request_asks_to_be_repeated():

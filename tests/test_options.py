@@ -26,6 +26,7 @@ from tests.fakes import ScriptedEngine
 SAMPLES = {
     "rounds": 2,
     "examples_decide": False,
+    "review_faults": True,
     "feedback": "text",
     "aspects": ("brevity", "tone"),
     "scale": (0, 10),

@@ -265,7 +265,7 @@ def run(script, request=TITLE, **cfg):
 def test_a_stated_constraint_is_a_fault_that_drives_candidates():
     draft, fixed = "Ten tips for a greener garden", "Ten Tips For A Greener Garden"
     script = [draft, _constraints(CAPITALIZED), fb(TOP, stop=True, points=()), "Ten tips again", fixed]
-    eng, res = run(script, stated_checks="catalog", candidates=2)
+    eng, res = run(script, stated_checks="catalog", candidates=2, review_faults=True)  # the fault recorded
     assert res.answer == fixed and res.outputs == [draft, fixed]
     assert [c.stage for c in res.trace] == ["draft", "constraints", "feedback", "candidate", "refine"]
     stated = res.trace[1]
@@ -408,7 +408,7 @@ def test_two_agreeing_predicates_are_a_fault_that_drives_candidates():
         LONG_LINE + " again",
         SHORT_LINES,
     ]
-    _, res = run(script, RAIN, stated_checks="catalog+predicate", candidates=2)
+    _, res = run(script, RAIN, stated_checks="catalog+predicate", candidates=2, review_faults=True)
     review = next(c for c in res.trace if c.stage == "feedback")
     assert review.fault and "two checks written independently agree" in review.fault
     assert res.answer == SHORT_LINES and res.checks["fault"] == 1

@@ -228,7 +228,7 @@ def test_the_demo_keeps_the_faithful_cut_not_the_invented_discount():
     invented = "Promote a sale at the school's Bake Store today, offering a 40% discount on all items."
     faithful = "Join our school bake sale this Friday! Cookies, cakes and brownies; every purchase helps."
     assert len(ONE_LONG) > 200  # one sentence: the tools have no cut to offer
-    res = _loop([ONE_LONG, fb(TOP, stop=True, points=()), invented, faithful], BAKE, candidates=2)
+    res = _loop([ONE_LONG, invented, faithful], BAKE, candidates=2)  # the fault needs no review
     assert res.answer == faithful
     assert res.checks[substance.INVENTED] == 1  # the refused candidate is counted
 
@@ -237,7 +237,6 @@ def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
     res = _loop(
         [
             RAIN_DRAFT + " Cars hiss past and the bakery lights glow warm.",
-            fb(TOP, stop=True, points=()),
             "A rainy morning in the city in at most 20 words.",
             "I'm happy to help with that request!",
         ],
@@ -258,3 +257,4 @@ def test_substance_off_keeps_the_old_behaviour():
         substance=False,
     )
     assert res.answer == invented
+

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from selfrefine.engine.core.checks import GUARD, RETRYABLE
 from selfrefine.engine.core.prompts import DEFAULT_STOP_PHRASE, Prompts
 from selfrefine.engine.errors import InvalidParameter
-from selfrefine.engine.types import Sampling
+from selfrefine.engine.types import Observation, Sampling
 from selfrefine.grammars.feedback import FeedbackSpec
 
 FEEDBACK_MODES = ("grammar", "text")
@@ -72,6 +72,11 @@ class RefineConfig:
     round without the critic's review: all pass stops the loop (`examples_pass`); a failure is
     rewritten as fresh answers told the failure (greedy, then sampled), the edit of the failing
     code left out (on MBPP dev it copied that code in 37 of 42 rewrites and never passed)."""
+    review_faults: bool = False
+    """Ask the critic's review of an output the tools found a fault in. Off (selection=last, with
+    `candidates` > 1): the fault alone drives the round, as the run's failure does under
+    `examples_decide`: a fault vetoes every stop rule, so such a review could only add its points to
+    the edit candidate's prompt (on IFEval a fifth of the critic pairing's tokens)."""
     candidate_temperature: float = 0.8
     """Sampling temperature of the candidate rewrites after the first."""
     stop_phrase: str = DEFAULT_STOP_PHRASE
@@ -122,6 +127,15 @@ class RefineConfig:
             raise InvalidParameter("stated_checks", f"must be one of {', '.join(STATED_CHECKS)}")
         if self.refine_mode not in REFINE_MODES:
             raise InvalidParameter("refine_mode", f"must be one of {', '.join(REFINE_MODES)}")
+
+    def tools_decide(self, seen: Observation) -> bool:
+        """No critic review of an output the tools observed as `seen`: its examples ran and
+        decide (`examples_decide`), or they found a fault (`review_faults` off)."""
+        if self.examples_decide and seen.decided:
+            return True
+        return (
+            bool(seen.fault) and not self.review_faults and self.candidates > 1 and self.selection == "last"
+        )
 
     @property
     def flag_min(self) -> int:

@@ -189,7 +189,7 @@ class _Loop:
         item, cfg, y = self.item, self.review_cfg, self.outputs[-1]
         spec = cfg.spec
         seen = await self.observe(y)
-        if self.cfg.examples_decide and seen.decided:  # the run decides: no critic review
+        if self.cfg.tools_decide(seen):  # the run or the tools' fault decides: no critic review
             return Review.by_tools(t, y, seen)
         grammar = cfg.feedback == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()

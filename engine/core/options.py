@@ -280,6 +280,15 @@ OPTIONS: tuple[Option, ...] = (
         target="examples_decide",
     ),
     _o(
+        "review_faults",
+        "bool",
+        False,
+        "ask the critic's review of an answer the tools found a fault in (off: the fault alone drives "
+        "the rewrite; with selection=last and candidates > 1)",
+        ALL | {OVERRIDE},
+        target="review_faults",
+    ),
+    _o(
         "stated_checks",
         "str",
         "off",
