@@ -258,3 +258,24 @@ def test_substance_off_keeps_the_old_behaviour():
     )
     assert res.answer == invented
 
+
+def test_a_quotation_neither_the_request_nor_the_answer_wrote_is_invented():
+    req = (
+        'Rewrite the following sentence in a more formal way: "Them youngins be always on that damn phone". '
+        'Avoid using the word "damn".'
+    )
+    head = "Rewrite the following sentence in a more formal way: "
+    previous = head + '"Them youngins be always on the phone".'
+    altered = head + '"We\'ll always be there to listen to your voice."'
+    assert substance.new_quotes(altered, f"{req}\n{previous}") == [
+        '"We\'ll always be there to listen to your voice."'
+    ]
+    assert substance.substance_fault(altered, request=req, previous=previous) == substance.INVENTED
+    cut = head + '"Them youngins be always on that phone".'
+    assert substance.substance_fault(cut, request=req, previous=previous) is None  # a quote cut to fit
+    assert substance.new_quotes('She said "see you at the old mill tonight"', "") != []
+    assert substance.new_quotes('print("see you at the old mill tonight")', "") != []  # prose-level rule
+    assert (
+        substance.invented('```python\nprint("see you at the old mill tonight")\n```', "Write code.", "")
+        == []
+    )

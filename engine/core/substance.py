@@ -237,6 +237,24 @@ def new_names(text: str, reference: str) -> list[str]:
     return found
 
 
+_QUOTED = re.compile(r'"([^"\n]{8,300})"|“([^”\n]{8,300})”')
+
+
+def new_quotes(text: str, reference: str, min_words: int = 4) -> list[str]:
+    """Quotations of 4+ words in the rewrite's prose that the reference never wrote: fewer than
+    half their word pairs are the reference's (a quote cut to fit a rule keeps most of its pairs;
+    ifeval-374's line to repeat became an invented "We'll always be there to listen to your voice")."""
+    ref = _words(_prose(reference))
+    known = set(zip(ref, ref[1:]))
+    found = []
+    for m in _QUOTED.finditer(_prose(text)):
+        words = _words(m.group(1) or m.group(2))
+        pairs = list(zip(words, words[1:]))
+        if len(words) >= min_words and 2 * sum(p in known for p in pairs) < len(pairs):
+            found.append(m.group(0))
+    return found
+
+
 def _is_code(text: str) -> bool:
     """A fenced block, or a whole text that is a Python program: not a lone string, number or name
     (a sentence in quotes parses as a string literal, and is prose)."""
@@ -256,12 +274,12 @@ def _is_code(text: str) -> bool:
 
 def invented(text: str, request: str, previous: str) -> list[str]:
     """Specifics the rewrite adds that neither the request nor the answer it would replace has:
-    numbers (prices, percentages, dates, counts) and names (people, places, brands). An answer
-    that is code is left to the code runner."""
+    numbers (prices, percentages, dates, counts), names (people, places, brands) and quotations.
+    An answer that is code is left to the code runner."""
     if _is_code(previous) or _is_code(text):
         return []
     reference = f"{request}\n{previous}"
-    return new_numbers(text, reference) + new_names(text, reference)
+    return new_numbers(text, reference) + new_names(text, reference) + new_quotes(text, reference)
 
 
 def substance_fault(text: str, *, request: str, previous: str, skip: Collection[str] = ()) -> str | None:
