@@ -90,12 +90,31 @@ def ifeval_split(position: int, key: int | str, request: str, dev_before: int) -
     return "test2" if fresh and _hash(f"ifeval-fresh:{key}") % 2 == 0 else split
 
 
+IFEVAL_RUN_DEV2 = 160
+"""IFEval dev rows (in the dev order of test2's split) run when test3 was drawn: dev runs a-e
+covered 160 (a run on the rest, stopped after a minute to draw test3, had 6 records, deleted
+unread)."""
+
+
+def ifeval_third(split: str, key: int | str, request: str, dev_only_before: int) -> str:
+    """IFEval's third test split, drawn 2026-12-06 (later) before any run on its rows: the dev
+    rows never run (`dev_only_before`, the dev rows before this one in dev order, at least
+    IFEVAL_RUN_DEV2) go to test3 if int(sha256(f"ifeval-third:{key}".encode()).hexdigest()[:8],
+    16) % 2 == 0; requests that name capitals or caps stay dev, as for test2."""
+    fresh = split == "dev" and dev_only_before >= IFEVAL_RUN_DEV2 and not _CASE_TALK.search(request)
+    return "test3" if fresh and _hash(f"ifeval-third:{key}") % 2 == 0 else split
+
+
 def ifeval_rows(src: Path) -> list[dict]:
     rows: list[dict] = []
     dev_before = 0  # dev rows (test2 included) before this one
+    dev_only_before = 0  # dev rows (test2 left out, test3 included) before this one
     for i, r in enumerate(_read(src / IFEVAL_FILE, IFEVAL_SHA256)):
         split = ifeval_split(i, r["key"], r["prompt"], dev_before)
         dev_before += split != "test"
+        dev_only = split == "dev"
+        split = ifeval_third(split, r["key"], r["prompt"], dev_only_before)
+        dev_only_before += dev_only
         rows.append(
             {
                 "id": f"ifeval-{r['key']}",
