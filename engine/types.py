@@ -167,7 +167,7 @@ class Engine(Protocol):
 class Call:
     """One engine call inside a loop, as recorded in the trace."""
 
-    stage: str  # draft | requirements (the requirements feedback form) | feedback | refine | candidate
+    stage: str  # draft | requirements | feedback | tools (decided by the tools: no call) | refine | candidate
     round: int
     model: str
     text: str
@@ -206,6 +206,12 @@ class Call:
     def repair(cls, text: str, round: int) -> Call:
         """The trace record of a rewrite the tools made themselves (no engine call, no tokens)."""
         return cls("candidate", round, "tools", text, 0, 0, 0, 0.0, "repair")
+
+    @classmethod
+    def tools_review(cls, round: int) -> Call:
+        """The trace record of a round the tools decided without a review (their fault or their
+        run of the request's examples; `RefineConfig.tools_decide`): no engine call, no tokens."""
+        return cls("tools", round, "tools", "", 0, 0, 0, 0.0, "tools")
 
     def brief(self) -> dict:
         """What a streamed loop event says of this call: its stage, model, tokens and seconds."""

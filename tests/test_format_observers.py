@@ -165,7 +165,7 @@ def test_a_refusal_is_not_dressed_up_by_the_tools_fix():
     eng = ScriptedEngine([refusal, fb(TOP, stop=True, points=()), "rent goes up, we sing along.", "x"])
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "rent goes up, we sing along."  # a model's answer, not the refusal lowercased
-    assert all(c.model != "tools" for c in res.trace)
+    assert all(c.finish_reason != "repair" for c in res.trace)
 
 
 def test_words_in_capitals_are_not_a_case_for_the_whole_answer():
@@ -200,7 +200,7 @@ def test_a_reply_that_asks_for_details_is_not_dressed_up_either():
     )
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
     assert res.answer == "Book a hotel room in one tap with our app anywhere you go." and all(
-        c.model != "tools" for c in res.trace
+        c.finish_reason != "repair" for c in res.trace
     )
 
 
@@ -249,7 +249,7 @@ def test_an_offer_to_help_is_not_dressed_up_where_the_request_asks_to_be_repeate
     )
     eng = ScriptedEngine([offer, fb(TOP, stop=True, points=()), offer, offer, offer, offer])
     res = asyncio.run(refine(eng, make_item(req), RefineConfig(rounds=1)))
-    assert all(c.model != "tools" for c in res.trace)  # the comma fix is not applied to an offer
+    assert all(c.finish_reason != "repair" for c in res.trace)  # the comma fix is not applied to an offer
 
 
 def test_a_quoted_answer_is_cut_inside_its_quotes():

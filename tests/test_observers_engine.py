@@ -43,10 +43,9 @@ def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_th
 
     monkeypatch.setattr(engine, "generate", recorded)
     sampling = Sampling(temperature=0.0, max_tokens=64, seed=0)
-    # the critic reviews (examples_decide off): its review and both rewrites see the failure
-    res = run(
-        refine(engine, item, RefineConfig(rounds=1, candidates=2, sampling=sampling, examples_decide=False))
-    )
+    # the critic reviews (examples_decide off, review_faults on): its review and both rewrites see the failure
+    cfg = RefineConfig(rounds=1, candidates=2, sampling=sampling, examples_decide=False, review_faults=True)
+    res = run(refine(engine, item, cfg))
     review = res.trace[0]
     assert review.stage == "feedback" and "add(10, 5) == 15: expected '15', got 0" in review.fault
     rewrites = [p for p, c in zip(prompts[1:], res.trace[1:]) if c.stage in ("candidate", "refine")]
@@ -55,5 +54,5 @@ def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_th
     # the default: the run decides, no review is asked, and one fresh answer is told the failure
     prompts.clear()
     res = run(refine(engine, item, RefineConfig(rounds=1, candidates=2, sampling=sampling)))
-    assert [c.stage for c in res.trace] == ["refine"] and len(prompts) == 1
+    assert [c.stage for c in res.trace] == ["tools", "refine"] and len(prompts) == 1  # the run, recorded
     assert "add(10, 5) == 15: expected '15', got 0" in prompts[0] and "a != 10" not in prompts[0]

@@ -190,7 +190,7 @@ class _Loop:
         spec = cfg.spec
         seen = await self.observe(y)
         if self.cfg.tools_decide(seen):  # the run or the tools' fault decides: no critic review
-            return Review.by_tools(t, y, seen)
+            return Review.by_tools(t, y, seen).logged(self.trace)  # its fault in the trace
         grammar = cfg.feedback == "grammar"
         choices = spec.choices(y, self.requirements or item.vocab) if grammar else ()
         schema = spec.json_schema(choices) if grammar else None

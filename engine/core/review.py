@@ -108,6 +108,13 @@ class Review:
         """What the rewrite is told to fix: the fault first, then the review's points."""
         return [self.fault, *self.feedback.points] if self.fault else list(self.feedback.points)
 
+    def logged(self, trace: list[Call]) -> Review:
+        """This review (by the tools) recorded on a call of no tokens added to `trace`."""
+        call = Call.tools_review(self.round)
+        self.record(call)
+        trace.append(call)
+        return self
+
     def record(self, call: Call) -> None:
         """Write the review onto its feedback call, the trace record."""
         fb = self.feedback
