@@ -301,10 +301,11 @@ def content_chars(text: str) -> int:
 
 
 def is_truncated(text: str, previous: str, points: list[str]) -> bool:
-    """A fraction of the previous output's content when the review asked for nothing to be cut;
-    under ADDING_KEEP of it where the tools' counts all ask for more (split into paragraphs, not
-    dropped into them); under CUT_FLOOR of what a bound on words or characters allows, where the
-    answer is over it (one line where an explanation in under 120 words was asked)."""
+    """A fraction of the previous output's content (both as `content_chars`: a text that loops
+    holds its compressed size) when the review asked for nothing to be cut; under ADDING_KEEP of
+    it where the tools' counts all ask for more (split into paragraphs, not dropped into them);
+    under CUT_FLOOR of what a bound on words or characters allows, where the answer is over it
+    (one line where an explanation in under 120 words was asked)."""
     size = content_chars(previous)
     if size < SHRINK_MIN_CHARS:
         return False
@@ -312,9 +313,10 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     over = [(n, unit) for n, unit, have in counts if have > n]
     if any(under_floor(text, n, unit) for n, unit in over):
         return True
+    kept = content_chars(text)  # a rewrite that loops holds its compressed size too (ifeval-2471)
     if counts and not over:
-        return len(text.strip()) < ADDING_KEEP * size
-    return len(text.strip()) < SHRINK_RATIO * size and not asks_to_cut(points)
+        return kept < ADDING_KEEP * size
+    return kept < SHRINK_RATIO * size and not asks_to_cut(points)
 
 
 ECHO_NGRAM = 8

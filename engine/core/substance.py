@@ -158,9 +158,9 @@ def restates_request(text: str, request: str, previous: str) -> bool:
     if _template_only(text, request) and not _template_only(previous, request):
         return True
     words = len(_words(_prose(text)))
-    if words < 8:
-        return False
     mine = own_share(text, request)
+    if words < 8:  # a short answer: only the request's phrase alone, where the answer had its own
+        return words >= 6 and mine == 0 and own_share(previous, request) > 0.5
     return mine < 0.3 and mine < own_share(previous, request) - 0.2
 
 
@@ -272,10 +272,23 @@ def _is_code(text: str) -> bool:
     return bool(body) and not lone
 
 
+_DATA_FENCE = re.compile(r"```(?:json|yaml|csv)?[ \t]*\n(.*?)(?:```|\Z)", re.S | re.I)
+
+
+def _data(text: str) -> str | None:
+    """The text of a JSON, YAML or CSV answer (fenced or not), or None: data states facts."""
+    m = _DATA_FENCE.fullmatch(text.strip())
+    body = m.group(1) if m and text.strip().lower().startswith(("```json", "```yaml", "```csv")) else text
+    return body if re.match(r"\s*[\[{]", body) or body is not text else None
+
+
 def invented(text: str, request: str, previous: str) -> list[str]:
     """Specifics the rewrite adds that neither the request nor the answer it would replace has:
     numbers (prices, percentages, dates, counts), names (people, places, brands) and quotations.
-    An answer that is code is left to the code runner."""
+    An answer that is data (JSON, YAML, CSV) is read for its numbers (ifeval-3223: "180 inches");
+    an answer that is code is left to the code runner."""
+    if (data := _data(text)) is not None:
+        return new_numbers(data, f"{request}\n{_data(previous) or previous}")
     if _is_code(previous) or _is_code(text):
         return []
     reference = f"{request}\n{previous}"
