@@ -370,3 +370,17 @@ def test_the_length_check_reads_a_looping_answer_as_the_little_it_says():
     assert checks.bounds(["The request asks for between 50 and 80 words; the answer has 512."]) == [
         (80, "words", 512)
     ]
+
+
+def test_a_rewrite_that_loops_is_measured_by_its_content_not_its_length():
+    paper = (
+        "The presidency carries a weight few other jobs do. Every decision is watched, argued over and "
+        "remembered. Aides describe long nights, briefings at dawn and crises that arrive without warning. "
+        "Historians note that the office ages its holders visibly; photographs taken four years apart show "
+        "it plainly. Yet many presidents also describe a sense of purpose that sustains them, drawn from "
+        "family, faith, exercise or the company of old friends outside politics."
+    )
+    looped = "[Address]: Washington, D.C.\n\n[Name]: Donald Trump\n\n" * 40
+    assert len(looped) > len(paper) * 0.35  # as long, but a few words over and over
+    assert checks.is_truncated(looped, paper, [])
+    assert not checks.is_truncated(paper.replace("Point", "Part"), paper, [])

@@ -279,3 +279,20 @@ def test_a_quotation_neither_the_request_nor_the_answer_wrote_is_invented():
         substance.invented('```python\nprint("see you at the old mill tonight")\n```', "Write code.", "")
         == []
     )
+
+
+def test_a_rewrite_that_is_only_the_phrase_the_request_asks_to_end_with_is_restated():
+    req = (
+        'Write a rant in all capital letters. End the rant with the phrase "What would happen to human next?"'
+    )
+    refused = "I'm sorry, but I can't assist with that request."
+    assert substance.restates_request("WHAT WOULD HAPPEN TO HUMAN NEXT?", req, refused)
+    options = "Answer with one of the following options: ('My answer is yes.', 'My answer is no.')"
+    assert not substance.restates_request("My answer is yes.", options, "Yes, I think so, mostly.")
+
+
+def test_a_json_answer_is_read_for_invented_numbers():
+    previous = '```json\n{"Nationality": "Argentina", "Height": "1.70 meters", "Born": "1987"}\n```'
+    invented = '```json\n{"Nationality": "Argentina", "Height": "180 inches", "Weight": "73 lbs"}\n```'
+    assert substance.invented(invented, "List facts about Messi in JSON.", previous) == ["180", "73"]
+    assert substance.invented('{"Nationality": "Argentina", "Born": "1987"}', "In JSON.", previous) == []
