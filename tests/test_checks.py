@@ -384,3 +384,30 @@ def test_a_rewrite_that_loops_is_measured_by_its_content_not_its_length():
     assert len(looped) > len(paper) * 0.35  # as long, but a few words over and over
     assert checks.is_truncated(looped, paper, [])
     assert not checks.is_truncated(paper.replace("Point", "Part"), paper, [])
+
+
+def test_a_cut_of_a_sound_answer_keeps_its_text_a_new_text_is_replaced():
+    request = "Why is there so much fraud? Make your entire response less than 30 words."
+    fault = ["The request asks for fewer than 30 words; the answer has 32."]
+    answer = (
+        "Fraud in the world is a complex issue that involves various factors such as identity theft, "
+        "cybercrime, and unauthorized access. It is important to prioritize security and protect personal "
+        "information and assets."
+    )
+    new = "Fraud is a significant threat to society, affecting millions of people worldwide."
+    cut = "Fraud is a complex issue that involves identity theft, cybercrime, and unauthorized access."
+    assert checks.is_replaced(new, answer, fault, request)
+    assert not checks.is_replaced(cut, answer, fault, request)
+    assert not checks.is_replaced(new, answer, [], request)  # no bound to cut to: not this check
+    refusal = "<<my title>> I'm sorry, but I can't assist with that."
+    assert not checks.is_replaced(new, refusal, fault, request)  # an answer that declines may be written anew
+    verdict = checks.judge_rewrite(
+        new,
+        previous=answer,
+        earlier=[answer],
+        reference=request,
+        points=fault,
+        request=request,
+        substance=True,
+    )
+    assert verdict == checks.REPLACED

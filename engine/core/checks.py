@@ -32,7 +32,19 @@ from selfrefine.engine.core.substance import (
 )
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNCATED, ECHO, IDENTICAL = (
+(
+    EMPTY,
+    FEEDBACK_JSON,
+    REVIEW_TALK,
+    REFUSAL,
+    FORM_LOST,
+    SCRIPT,
+    REPETITIVE,
+    TRUNCATED,
+    REPLACED,
+    ECHO,
+    IDENTICAL,
+) = (
     "empty",
     "feedback_json",
     "review_talk",
@@ -41,6 +53,7 @@ EMPTY, FEEDBACK_JSON, REVIEW_TALK, REFUSAL, FORM_LOST, SCRIPT, REPETITIVE, TRUNC
     "script",
     "repetitive",
     "truncated",
+    "replaced",
     "echo",
     "identical",
 )
@@ -53,13 +66,14 @@ REWRITE_CHECKS = (
     SCRIPT,
     REPETITIVE,
     TRUNCATED,
+    REPLACED,
     ECHO,
     *SUBSTANCE_CHECKS,
     IDENTICAL,
 )
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
 The substance checks (engine.core.substance) run only where `judge_rewrite` is asked for them."""
-PROSE_CHECKS = frozenset({REVIEW_TALK, TRUNCATED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED})
+PROSE_CHECKS = frozenset({REVIEW_TALK, TRUNCATED, REPLACED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED})
 """Checks that read a rewrite's prose. Where the request's own examples ran on a rewrite's code
 and all passed, after they had failed on the answer it replaces, that run judges it and these are
 waived: a working function is not "truncated" for dropping a long docstring, nor an "echo" for
@@ -319,6 +333,25 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     return kept < SHRINK_RATIO * size and not asks_to_cut(points)
 
 
+CUT_KEEP = 0.3
+"""A rewrite of a sound answer over an upper bound keeps at least this share of its word pairs."""
+
+
+def is_replaced(text: str, previous: str, points: list[str], request: str = "") -> bool:
+    """Told by the tools' counts to cut an answer that is over an upper bound, the rewrite is a new
+    text, not a cut: under CUT_KEEP of its word pairs are the answer's (an explanation of fraud
+    became one sentence that explains nothing, ifeval-340; a hull-repair guide became a different,
+    garbled one, ifeval-286). An answer that loops or declines may be written anew."""
+    if not any(have > n for n, _, have in bounds(points)):
+        return False
+    untitled = re.sub(r"<<[^>\n]*>>", "", previous)  # "<<my title>> I'm sorry, but I can't ..."
+    if content_chars(previous) < len(previous.strip()) or is_non_answer(untitled.strip(), request):
+        return False
+    new, old = _words(text), _words(previous)
+    known, pairs = set(zip(old, old[1:])), list(zip(new, new[1:]))
+    return bool(pairs) and sum(p in known for p in pairs) < CUT_KEEP * len(pairs)
+
+
 ECHO_NGRAM = 8
 ECHO_MIN_WORDS = 12
 ECHO_SHARE = 0.25
@@ -391,6 +424,8 @@ def judge_rewrite(
         return REPETITIVE
     if TRUNCATED not in waive and is_truncated(text, previous, points):
         return TRUNCATED
+    if substance and REPLACED not in waive and is_replaced(text, previous, points, request):
+        return REPLACED
     if ECHO not in waive and request and not asks_to_repeat(request) and is_echo(text, request, previous):
         return ECHO
     if ECHO not in waive and points and is_echo(text, "\n".join(points), previous):  # the review pasted
