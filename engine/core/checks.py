@@ -32,19 +32,7 @@ from selfrefine.engine.core.substance import (
 )
 
 # Check names, in the order judge_rewrite applies them. Each is a key of LoopResult.checks.
-(
-    EMPTY,
-    FEEDBACK_JSON,
-    REVIEW_TALK,
-    REFUSAL,
-    FORM_LOST,
-    SCRIPT,
-    REPETITIVE,
-    TRUNCATED,
-    REPLACED,
-    ECHO,
-    IDENTICAL,
-) = (
+_NAMES = (
     "empty",
     "feedback_json",
     "review_talk",
@@ -57,7 +45,7 @@ from selfrefine.engine.core.substance import (
     "echo",
     "identical",
 )
-REWRITE_CHECKS = (
+(
     EMPTY,
     FEEDBACK_JSON,
     REVIEW_TALK,
@@ -68,9 +56,9 @@ REWRITE_CHECKS = (
     TRUNCATED,
     REPLACED,
     ECHO,
-    *SUBSTANCE_CHECKS,
     IDENTICAL,
-)
+) = _NAMES
+REWRITE_CHECKS = (*_NAMES[:-1], *SUBSTANCE_CHECKS, IDENTICAL)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
 The substance checks (engine.core.substance) run only where `judge_rewrite` is asked for them."""
 PROSE_CHECKS = frozenset({REVIEW_TALK, TRUNCATED, REPLACED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED})
