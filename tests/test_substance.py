@@ -230,7 +230,8 @@ def test_the_demo_keeps_the_faithful_cut_not_the_invented_discount():
     assert len(ONE_LONG) > 200  # one sentence: the tools have no cut to offer
     res = _loop([ONE_LONG, invented, faithful], BAKE, candidates=2)  # the fault needs no review
     assert res.answer == faithful
-    assert res.checks[substance.INVENTED] == 1  # the refused candidate is counted
+    # the refused candidate is counted: a new text where a cut was asked, with an invented discount
+    assert res.checks[checks.REPLACED] == 1 and substance.invented(invented, BAKE, ONE_LONG)
 
 
 def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
@@ -244,7 +245,7 @@ def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
         candidates=2,
     )
     assert res.answer.startswith(RAIN_DRAFT) and res.stop_reason == "rejected"
-    assert res.checks[substance.TALKS] == 2
+    assert res.checks[checks.REPLACED] == 2  # neither is a cut of the draft (nor answers it)
 
 
 def test_substance_off_keeps_the_old_behaviour():
