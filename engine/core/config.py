@@ -62,7 +62,8 @@ class RefineConfig:
     candidates: int = 4
     """Tool-checked rewriting, for items whose tools observe the answer (`Item.observe`). After a
     fault: the tools' own fix where they have one, then up to this many rewrites (two greedy, an
-    edit and a fresh answer, then the rest at `candidate_temperature`), each wave written only
+    edit and a fresh answer, then the rest at `candidate_temperature`, for prose fresh answers
+    only: engine.core.rewriting.waves), each wave written only
     while none passes every check with no fault left. The one kept passes the checks with the
     fewest faults and, among those, changes the answer least; a rewrite with more faults than the
     answer, or after a fault not fewer, is refused (`faults`). 1: one rewrite, the tools only

@@ -309,7 +309,7 @@ class _Loop:
         fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
         if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
             await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
-        for which in (range(min(len(prompts), k)), range(len(prompts), k)):
+        for which in rw.waves(len(prompts), k):  # greedy, then sampled
             if which and not cands.settled:
                 await cands.add(*await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which))
         i = cands.best()

@@ -264,9 +264,9 @@ OPTIONS: tuple[Option, ...] = (
         "int",
         4,
         "after a tool proves the answer wrong (a fault), try the tools' own fix, then write up to this "
-        "many rewrites (greedy first) and keep the one with the fewest faults that changes the answer "
-        "least; a rewrite the tools find no better is refused (1-8; 1: one rewrite, the tools only "
-        "inform it)",
+        "many rewrites (greedy first; for prose the sampled ones are fresh answers only, so 4 writes 3) "
+        "and keep the one with the fewest faults that changes the answer least; a rewrite the tools "
+        "find no better is refused (1-8; 1: one rewrite, the tools only inform it)",
         ALL | {OVERRIDE},
         target="candidates",
     ),

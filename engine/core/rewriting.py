@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -50,7 +50,7 @@ async def candidates(
     rnd: int,
     strategy: Rewrite | Append,
     previous: str,
-    which: range,
+    which: Sequence[int],
 ) -> tuple[list[Completion], list[Call], list[str]]:
     """Candidate rewrites number `which` (of `cfg.candidates`) at once (vLLM batches them on their
     shared prefixes), taking the `prompts` in turn: their completions, their `candidate` calls and
@@ -70,6 +70,16 @@ async def candidates(
     )
     calls = [Call.of(o, "candidate", rnd, critic.name, text=o.text.strip()) for o in outs]
     return outs, calls, [checks.strip_preamble(strategy.apply(previous, c)) for c in calls]
+
+
+def waves(prompts: int, k: int) -> tuple[range, list[int]]:
+    """The candidate numbers of the two waves, out of `k`, on the loop's `prompts` (taken in turn):
+    one greedy per prompt, then the sampled ones. With an edit and a fresh prompt (prose), the
+    sampled ones are fresh answers only: on every recorded run a sampled edit of prose won 3 rows
+    (generic f27, ifeval-1561, 1619) and lost 3 answers (ifeval-374, 2736, generic u35), where
+    sampled fresh answers won most rows the sampled wave wins."""
+    fresh = prompts - 1
+    return range(min(prompts, k)), [i for i in range(prompts, k) if i % prompts == fresh]
 
 
 def change(previous: str, new: str) -> float:
