@@ -245,7 +245,8 @@ def test_with_every_candidate_giving_up_the_answer_the_draft_stays():
         candidates=2,
     )
     assert res.answer.startswith(RAIN_DRAFT) and res.stop_reason == "rejected"
-    assert res.checks[checks.REPLACED] == 2  # neither is a cut of the draft (nor answers it)
+    # one is refused as a text about the request, the other as no cut of the draft
+    assert res.checks[substance.TALKS] == 1 and res.checks[checks.REPLACED] == 1
 
 
 def test_substance_off_keeps_the_old_behaviour():

@@ -327,16 +327,17 @@ CUT_KEEP = 0.3
 
 def is_replaced(text: str, previous: str, points: list[str], request: str = "") -> bool:
     """Told by the tools' counts to cut an answer that is over an upper bound, the rewrite is a new
-    text, not a cut: under CUT_KEEP of its word pairs are the answer's (an explanation of fraud
-    became one sentence that explains nothing, ifeval-340; a hull-repair guide became a different,
-    garbled one, ifeval-286). An answer that loops or declines may be written anew."""
+    text, not a cut: under CUT_KEEP of its word pairs are the answer's or the request's (an
+    explanation of fraud became one sentence that explains nothing, ifeval-340; a hull-repair
+    guide became a different, garbled one, ifeval-286). An answer that loops or declines may be
+    written anew."""
     if not any(have > n for n, _, have in bounds(points)):
         return False
     untitled = re.sub(r"<<[^>\n]*>>", "", previous)  # "<<my title>> I'm sorry, but I can't ..."
     if content_chars(previous) < len(previous.strip()) or is_non_answer(untitled.strip(), request):
         return False
-    new, old = _words(text), _words(previous)
-    known, pairs = set(zip(old, old[1:])), list(zip(new, new[1:]))
+    new, old, asked = _words(text), _words(previous), _words(request)
+    known, pairs = set(zip(old, old[1:])) | set(zip(asked, asked[1:])), list(zip(new, new[1:]))
     return bool(pairs) and sum(p in known for p in pairs) < CUT_KEEP * len(pairs)
 
 
