@@ -298,3 +298,9 @@ def test_a_json_answer_is_read_for_invented_numbers():
     invented = '```json\n{"Nationality": "Argentina", "Height": "180 inches", "Weight": "73 lbs"}\n```'
     assert substance.invented(invented, "List facts about Messi in JSON.", previous) == ["180", "73"]
     assert substance.invented('{"Nationality": "Argentina", "Born": "1987"}', "In JSON.", previous) == []
+
+
+def test_an_answer_that_opens_with_a_bracketed_placeholder_is_prose_not_data():
+    resume = "[Your Name]\nSoftware engineer at Initech since 2019."
+    assert substance._data(resume) is None and substance._data('{"a": 1}') == '{"a": 1}'
+    assert "Initech" in substance.invented(resume, "Write a resume.", "[Your Name]\nSoftware engineer.")

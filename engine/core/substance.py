@@ -12,6 +12,7 @@ request and the answer it would replace, so what those already contained never c
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Collection
 
@@ -276,10 +277,15 @@ _DATA_FENCE = re.compile(r"```(?:json|yaml|csv)?[ \t]*\n(.*?)(?:```|\Z)", re.S |
 
 
 def _data(text: str) -> str | None:
-    """The text of a JSON, YAML or CSV answer (fenced or not), or None: data states facts."""
+    """The text of a JSON, YAML or CSV answer (fenced and labelled so, or bare JSON that parses),
+    or None: data states facts. "[Your Name] ..." is prose."""
     m = _DATA_FENCE.fullmatch(text.strip())
-    body = m.group(1) if m and text.strip().lower().startswith(("```json", "```yaml", "```csv")) else text
-    return body if re.match(r"\s*[\[{]", body) or body is not text else None
+    if m and text.strip().lower().startswith(("```json", "```yaml", "```csv")):
+        return m.group(1)
+    try:
+        return text if isinstance(json.loads(text), (dict, list)) else None
+    except ValueError:
+        return None
 
 
 def invented(text: str, request: str, previous: str) -> list[str]:
