@@ -26,6 +26,7 @@ from selfrefine.engine.core.substance import (
     RESTATED,
     SUBSTANCE_CHECKS,
     TALKS,
+    TITLE,
     asks_to_repeat,
     substance_fault,
     talks_about_request,
@@ -333,11 +334,11 @@ def is_replaced(text: str, previous: str, points: list[str], request: str = "") 
     written anew."""
     if not any(have > n for n, _, have in bounds(points)):
         return False
-    untitled = re.sub(r"<<[^>\n]*>>", "", previous)  # "<<my title>> I'm sorry, but I can't ..."
+    untitled = TITLE.sub("", previous)  # "<<my title>> I'm sorry, but I can't ..."
     if content_chars(previous) < len(previous.strip()) or is_non_answer(untitled.strip(), request):
         return False
-    new, old, asked = _words(text), _words(previous), _words(request)
-    known, pairs = set(zip(old, old[1:])) | set(zip(asked, asked[1:])), list(zip(new, new[1:]))
+    known = set(_grams(_words(previous), 2)) | set(_grams(_words(request), 2))
+    pairs = _grams(_words(text), 2)
     return bool(pairs) and sum(p in known for p in pairs) < CUT_KEEP * len(pairs)
 
 

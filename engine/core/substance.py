@@ -70,6 +70,8 @@ _PLACEHOLDER = re.compile(
     r"\bXXX+\b",
     re.I | re.M,
 )
+TITLE = re.compile(r"<<[^>\n]*>>")
+"""A title in double angular brackets (IFEval's <<title>>): its capitals are not names."""
 _BRACKET = re.compile(r"\[[^\[\]\n]{1,40}\]")
 _BRACKETS_ASKED = re.compile(r"placeholder|square\s+bracket|\[", re.I)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*%?")
@@ -213,7 +215,7 @@ def new_names(text: str, reference: str) -> list[str]:
     the reference never uses in any case. Headings, titles in <<...>> and a text set in title
     case are left out: their capitals are not names."""
     known = set(_words(_prose(reference)))
-    prose = re.sub(r"<<[^>\n]*>>", " ", _prose(text))
+    prose = TITLE.sub(" ", _prose(text))
     found = []
     for line in prose.splitlines():
         stripped = line.strip()
@@ -245,8 +247,7 @@ def new_quotes(text: str, reference: str, min_words: int = 4) -> list[str]:
     """Quotations of 4+ words in the rewrite's prose that the reference never wrote: fewer than
     half their word pairs are the reference's (a quote cut to fit a rule keeps most of its pairs;
     ifeval-374's line to repeat became an invented "We'll always be there to listen to your voice")."""
-    ref = _words(_prose(reference))
-    known = set(zip(ref, ref[1:]))
+    known = _grams(_words(_prose(reference)), 2)
     found = []
     for m in _QUOTED.finditer(_prose(text)):
         words = _words(m.group(1) or m.group(2))
@@ -273,14 +274,13 @@ def _is_code(text: str) -> bool:
     return bool(body) and not lone
 
 
-_DATA_FENCE = re.compile(r"```(?:json|yaml|csv)?[ \t]*\n(.*?)(?:```|\Z)", re.S | re.I)
+_DATA_FENCE = re.compile(r"```(?:json|yaml|csv)[ \t]*\n(.*?)(?:```|\Z)", re.S | re.I)
 
 
 def _data(text: str) -> str | None:
     """The text of a JSON, YAML or CSV answer (fenced and labelled so, or bare JSON that parses),
     or None: data states facts. "[Your Name] ..." is prose."""
-    m = _DATA_FENCE.fullmatch(text.strip())
-    if m and text.strip().lower().startswith(("```json", "```yaml", "```csv")):
+    if m := _DATA_FENCE.fullmatch(text.strip()):
         return m.group(1)
     try:
         return text if isinstance(json.loads(text), (dict, list)) else None

@@ -86,8 +86,14 @@ def ifeval_split(position: int, key: int | str, request: str, dev_before: int) -
     name capitals or caps: a change to the case observers compared its reading of every dev
     request and read the 6 it changed, which are not recorded, so they all stay dev."""
     split = split_of("ifeval", key, position < IFEVAL_READ)
-    fresh = split == "dev" and dev_before >= IFEVAL_RUN_DEV and not _CASE_TALK.search(request)
-    return "test2" if fresh and _hash(f"ifeval-fresh:{key}") % 2 == 0 else split
+    fresh = split == "dev" and dev_before >= IFEVAL_RUN_DEV
+    return "test2" if fresh and _drawn("ifeval-fresh", key, request) else split
+
+
+def _drawn(salt: str, key: int | str, request: str) -> bool:
+    """A fresh IFEval dev row goes to the split being drawn: half by the salted hash, never a
+    request that names capitals or caps (those stay dev)."""
+    return not _CASE_TALK.search(request) and _hash(f"{salt}:{key}") % 2 == 0
 
 
 IFEVAL_RUN_DEV2 = 160
@@ -101,8 +107,8 @@ def ifeval_third(split: str, key: int | str, request: str, dev_only_before: int)
     rows never run (`dev_only_before`, the dev rows before this one in dev order, at least
     IFEVAL_RUN_DEV2) go to test3 if int(sha256(f"ifeval-third:{key}".encode()).hexdigest()[:8],
     16) % 2 == 0; requests that name capitals or caps stay dev, as for test2."""
-    fresh = split == "dev" and dev_only_before >= IFEVAL_RUN_DEV2 and not _CASE_TALK.search(request)
-    return "test3" if fresh and _hash(f"ifeval-third:{key}") % 2 == 0 else split
+    fresh = split == "dev" and dev_only_before >= IFEVAL_RUN_DEV2
+    return "test3" if fresh and _drawn("ifeval-third", key, request) else split
 
 
 def ifeval_rows(src: Path) -> list[dict]:
