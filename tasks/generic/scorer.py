@@ -308,6 +308,10 @@ def check(c: dict, text: str) -> bool:
 
     if kind in TEST3_CHECKS:
         return TEST3_CHECKS[kind](c, text)
+    from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
+
+    if kind in TEST4_CHECKS:
+        return TEST4_CHECKS[kind](c, text)
     if kind == "words":
         n = len(words(text))
         return c.get("min", 0) <= n <= c.get("max", math.inf)
