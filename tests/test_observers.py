@@ -537,6 +537,34 @@ def test_a_request_that_quotes_a_code_word_is_not_a_code_request():
     assert is_code_request("Write a Python function `f(x)` that doubles x.")
 
 
+def test_a_request_for_a_signature_or_with_call_examples_is_a_code_request():
+    # phrased anew from requests that named no "function" or "code" and so were never run
+    # (generic dev rows): the signature alone, or calls shown with their results, ask for code
+    assert is_code_request("Please write tally(votes): count each name and return a dict.")
+    assert is_code_request("I need slugify(title) for our blog, lower case with dashes.")
+    assert is_code_request("Turn a list into pairs.\nInput: pairs([1, 2, 3, 4])\nOutput: [(1, 2), (3, 4)]")
+    assert is_code_request("Make these pass:\nassert is_even(4)\nassert not is_even(3)")
+    for prose in (
+        "Write a haiku (5-7-5) about rain.",
+        "Explain f(x) = x^2 to a child in two sentences.",
+        "Describe what happens when max(3, 4) is called.",
+    ):
+        assert not is_code_request(prose), prose
+
+
+def test_bare_asserts_are_read_as_truth_examples_and_run():
+    found = examples("Make these pass:\nassert is_even(4)\nassert not is_even(3), 'odd'\nassert len(x) == 2")
+    assert [(e.source, e.want, e.name) for e in found] == [
+        ("bool(is_even(4))", "True", "is_even"),
+        ("bool(is_even(3))", "False", "is_even"),
+    ]
+    check = CodeCheck(found)
+    right = "```python\ndef is_even(n):\n    return n % 2 == 0 or None\n```"
+    wrong = "```python\ndef is_even(n):\n    return n % 2\n```"
+    assert [f.fault for f in check.observe(right) if f.fault] == []
+    assert len([f.fault for f in check.observe(wrong) if f.fault]) >= 1
+
+
 def test_named_section_titles_are_checked_in_order_and_bullets_asked_as_bullets():
     checks = structure_checks(
         "Give tips as bullets under two headings titled Before and After, each on its own line."
@@ -550,6 +578,21 @@ def test_named_section_titles_are_checked_in_order_and_bullets_asked_as_bullets(
     assert "bulleted list: 2 items" in [x.text for x in facts(checks, "Before the trip:\n- a\n- b")]
     order = structure_checks("Use three sections called Why, How and When, in that order.")
     assert faults(order, "Why\nx\nWhen\ny\nHow\nz")[0].endswith("the titles are not in the order asked.")
+
+
+def test_a_title_that_opens_its_sections_line_is_moved_to_a_line_of_its_own():
+    (check,) = structure_checks(
+        "Plan my weekend in sections titled Saturday and Sunday, each on its own line."
+    )
+    answer = "Here you go.\n\n**Saturday:** market, then a swim\n- bring towels\n\nSunday - a long lunch\n"
+    (fact,) = check(answer)
+    fixed = fact.repair(answer)
+    assert (
+        fixed == "Here you go.\n\n**Saturday**\nmarket, then a swim\n- bring towels\n\nSunday\na long lunch\n"
+    )
+    assert faults([check], fixed) == []
+    prose = "Saturday is for the market.\nSunday: lunch"  # a title that opens no line of its own: no fix
+    assert check(prose)[0].repair(prose) == prose
 
 
 # --- "complete this function" requests: examples in the docstring, calls as Input / Output ------

@@ -34,6 +34,12 @@ _IO = re.compile(
     r"\n\s*(?:explanation|note)\b|\Z)",
     re.I | re.S,
 )
+_ASKS_SIGNATURE = re.compile(
+    r"\b(?:write|implement|complete|create|define|code\s+up|fix|need|want)\s+(?:me\s+)?(?:a\s+|an\s+|the\s+)?"
+    r"`?[A-Za-z_]\w*\([\w\s,=*:\[\]|.]*\)",
+    re.I,
+)
+"""Asks for a function by its signature: "Write parse_duration(text) that ...", "I need mask(number):"."""
 _SHOWS_EXAMPLES = re.compile(
     r"\bfor\s+(?:example|instance)\b|\be\.g\.|\bexamples?\s*\d*\s*:|^\W*examples?\W*$|"
     r"\b(?:sample|example)\s+(?:inputs?|outputs?|calls?|usage)\b|\b(?:input|output)\s*\d*\s*:|>>>",
@@ -42,9 +48,13 @@ _SHOWS_EXAMPLES = re.compile(
 
 
 def is_code_request(request: str) -> bool:
-    """The request asks for code (its text facts are then about code, not about the answer's prose).
-    Quoted words do not count: "without the word 'function'" asks for none."""
-    return bool(_CODE_REQUEST.search(_UNQUOTED.sub(" ", request)))
+    """The request asks for code (its text facts are then about code, not about the answer's prose):
+    it names code ("function", "python", a fence, ...; quoted words do not count: "without the word
+    'function'" asks for none), asks for a signature ("Write parse(text) that ...", "I need
+    mask(number):"), or shows calls with their results (`f(x) == y`, `>>>`)."""
+    if _CODE_REQUEST.search(_UNQUOTED.sub(" ", request)) or _ASKS_SIGNATURE.search(request):
+        return True
+    return any(e.kind != "io" for e in examples(request))
 
 
 @dataclass(frozen=True)
@@ -247,6 +257,10 @@ def _called(text: str) -> str | None:
     return call.func.id
 
 
+_BARE_ASSERT = re.compile(r"^\s*assert\s+(?P<neg>not\s+)?(?P<call>[A-Za-z_]\w*\(.*\))\s*(?:,.*)?$")
+"""`assert f(x)` / `assert not f(x)` (with or without a message): f(x) is truthy / falsy."""
+
+
 def _call_examples(request: str) -> list[Example]:
     """Each `f(x) == y` / `f(x) -> y` / `f(x) ➞ y` / "f(x) returns y" in the request's lines (not
     its `>>>` lines), the want read up to the next such example on the line."""
@@ -255,6 +269,11 @@ def _call_examples(request: str) -> list[Example]:
         if line.lstrip().startswith((">>>", "...")):
             continue
         line = line.replace("`", " ")
+        bare = _BARE_ASSERT.match(line)
+        if bare and (name := _called(bare["call"])):  # `assert f(x)`: truthy; `assert not f(x)`
+            want = "False" if bare["neg"] else "True"
+            out.append(Example("call", f"bool({bare['call']})", want, name))
+            continue
         found = list(_CALL.finditer(line))
         for m, after in zip(found, [*found[1:], None], strict=False):
             name = _called(m["call"])

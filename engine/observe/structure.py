@@ -154,14 +154,35 @@ def _titles_check(want: list[str]) -> Check:
             if missing
             else "the titles are not in the order asked"
         )
+        fix = f.outside_code(lambda text: _own_lines(text, want)) if missing else None
         return [
             Fact(
                 line + " -- NOT MET",
                 f"The request asks for sections titled {', '.join(want)}, each title on its own line; {why}.",
+                fix,
             )
         ]
 
     return check
+
+
+def _own_lines(text: str, want: list[str]) -> str:
+    """Each title that opens a line with its section's text after it ("Monday: oats, then soup")
+    on a line of its own, that text on the next; the answer as it is when a title opens no line."""
+    lines = text.splitlines()
+    for title in want:
+        lead = re.compile(
+            rf"^(?P<head>\s*#*\s*)(?P<mark>[*_]*)(?P<t>{re.escape(title)})\s*[*_]*\s*(?::|\s[-–—])[*_]*\s*(?P<rest>\S.*)$",
+            re.I,
+        )
+        at = next((i for i, x in enumerate(lines) if lead.match(x)), None)
+        if at is None:
+            if title.lower() not in [_heading_text(x) for x in lines]:
+                return text
+            continue
+        m = lead.match(lines[at])
+        lines[at : at + 1] = [m["head"] + m["mark"] + m["t"] + m["mark"][::-1], m["rest"]]
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
 
 
 def structure_checks(request: str) -> list[Check]:
