@@ -362,6 +362,15 @@ def test_the_length_check_reads_a_looping_answer_as_the_little_it_says():
     )
     add = ["The request asks for exactly 2 paragraphs; the answer has 1."]
     assert checks.is_truncated(prose[:120], prose, add) and not checks.is_truncated(prose[:200], prose, add)
+    # a banned word or mark asks for a word changed, not for the answer cut (phrased anew from a
+    # generic dev row: three sentences became one to lose the banned word)
+    ban = ['The request asks not to use "bread"; the answer has it 1 time.']
+    assert checks.is_truncated("The bakery opens at seven and sells cakes.", prose, ban)
+    assert not checks.is_truncated(prose.replace("bread", "rolls"), prose, ban)
+    marks = ["The request asks for no exclamation marks; the answer has 2."]
+    assert checks.is_truncated(prose[:150], prose, marks) and not checks.is_truncated(
+        prose[:200], prose, marks
+    )
     cut = ["The request asks for fewer than 120 words; the answer has 233."]
     assert checks.is_truncated(
         "Grind, rinse, bloom, pour.", prose * 3, cut

@@ -303,10 +303,15 @@ def content_chars(text: str) -> int:
     return len(text)
 
 
+_BANS = re.compile(r'asks not to use "|asks for no [\w ]+?s; the answer has')
+"""The tools' fault for a word or mark the request bans: a word to change, not the answer to cut."""
+
+
 def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     """A fraction of the previous output's content (both as `content_chars`: a text that loops
     holds its compressed size) when the review asked for nothing to be cut; under ADDING_KEEP of
-    it where the tools' counts all ask for more (split into paragraphs, not dropped into them);
+    it where the tools' counts all ask for more (split into paragraphs, not dropped into them) or
+    a fault bans a word (three sentences on the ocean became one to lose "water", generic c12);
     under CUT_FLOOR of what a bound on words or characters allows, where the answer is over it
     (one line where an explanation in under 120 words was asked)."""
     size = content_chars(previous)
@@ -317,7 +322,7 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     if any(under_floor(text, n, unit) for n, unit in over):
         return True
     kept = content_chars(text)  # a rewrite that loops holds its compressed size too (ifeval-2471)
-    if counts and not over:
+    if (counts or _BANS.search(" ".join(points))) and not over:
         return kept < ADDING_KEEP * size
     return kept < SHRINK_RATIO * size and not asks_to_cut(points)
 
