@@ -304,3 +304,19 @@ def test_an_answer_that_opens_with_a_bracketed_placeholder_is_prose_not_data():
     resume = "[Your Name]\nSoftware engineer at Initech since 2019."
     assert substance._data(resume) is None and substance._data('{"a": 1}') == '{"a": 1}'
     assert "Initech" in substance.invented(resume, "Write a resume.", "[Your Name]\nSoftware engineer.")
+
+
+def test_a_rewrite_that_drops_the_text_the_request_quotes_is_refused():
+    # phrased anew from an IFEval dev loss: "rewrite this sentence in 3 paragraphs" became a story
+    # in which the sentence's content no longer appears
+    request = 'Rewrite this sentence as 2 paragraphs: "Tides are pulled by the moon and the sun."'
+    answer = "Tides are pulled by the moon and the sun, twice a day."
+    story = "A fisherman walked home.\n\nHe ate his supper alone by the fire."
+    kept = "Tides rise and fall twice a day.\n\nBoth the moon and the sun pull on them."
+    assert substance.dropped_source(story, request, answer)
+    assert not substance.dropped_source(kept, request, answer)
+    assert not substance.dropped_source(story, request, "A poem about the sea.")  # it had dropped it already
+    assert not substance.dropped_source(story, "Write 2 paragraphs about a fisherman.", answer)  # nothing quoted
+    assert checks.judge_rewrite(
+        story, previous=answer, earlier=[answer], reference=request, points=[], request=request, substance=True
+    ) == substance.DROPPED

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from selfrefine.engine.core.substance import (
+    DROPPED,
     INVENTED,
     PLACEHOLDER,
     RESTATED,
@@ -62,7 +63,9 @@ _NAMES = (
 REWRITE_CHECKS = (*_NAMES[:-1], *SUBSTANCE_CHECKS, IDENTICAL)
 """Checks of a rewrite; `identical` ends the loop as `no_progress`, the others as `rejected`.
 The substance checks (engine.core.substance) run only where `judge_rewrite` is asked for them."""
-PROSE_CHECKS = frozenset({REVIEW_TALK, TRUNCATED, REPLACED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED})
+PROSE_CHECKS = frozenset(
+    {REVIEW_TALK, TRUNCATED, REPLACED, ECHO, TALKS, RESTATED, PLACEHOLDER, INVENTED, DROPPED}
+)
 """Checks that read a rewrite's prose. Where the request's own examples ran on a rewrite's code
 and all passed, after they had failed on the answer it replaces, that run judges it and these are
 waived: a working function is not "truncated" for dropping a long docstring, nor an "echo" for

@@ -16,14 +16,15 @@ import json
 import re
 from collections.abc import Collection
 
-DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED = (
+DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED, DROPPED = (
     "declined",
     "talks_about_request",
     "restated_request",
     "placeholder",
     "invented",
+    "dropped_source",
 )
-SUBSTANCE_CHECKS = (DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED)
+SUBSTANCE_CHECKS = (DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED, DROPPED)
 """The checks in the order substance_fault applies them; each is a LoopResult.checks key."""
 
 _APOS = str.maketrans({"\u2019": "'", "\u2018": "'"})
@@ -301,6 +302,40 @@ def invented(text: str, request: str, previous: str) -> list[str]:
     return new_numbers(text, reference) + new_names(text, reference) + new_quotes(text, reference)
 
 
+_REWORK = re.compile(
+    r"\b(?:rewrite|re-write|rephrase|paraphrase|reword|expand|elaborate|summari[sz]e|edit|improve)\b", re.I
+)
+_SOURCE = re.compile(r'"([^"\n]{12,600})"|“([^”\n]{12,600})”')
+_LIGHT = frozenset(
+    "that this with from have what when where which there their they them then than into about would "
+    "could should these those being were been your only things thing just also very more most some such "
+    "each other".split()
+)
+SOURCE_KEEP = 0.4
+"""A rewrite of a quoted text keeps at least this share of its content words (where the answer did)."""
+
+
+def _keys(text: str) -> set[str]:
+    """Content words, cut to 5 letters so that "grasped" and "grasps" are one."""
+    return {w[:5] for w in _words(text) if len(w) >= 4 and w not in _LIGHT}
+
+
+def dropped_source(text: str, request: str, previous: str) -> bool:
+    """Asked to rewrite, expand or summarise a text the request quotes, the answer kept its content
+    words (at least half) and the rewrite keeps under SOURCE_KEEP of them: the text asked about is
+    gone ("rewrite this sentence in 3 paragraphs" became a story about punching an officer,
+    ifeval-2439). A request that quotes no such text asks for nothing here."""
+    if not _REWORK.search(request):
+        return False
+    quoted = [a or b for a, b in _SOURCE.findall(request)]
+    sources = [_keys(q) for q in quoted if len(_keys(q)) >= 3]
+    if not sources:
+        return False
+    source = max(sources, key=len)
+    kept = len(source & _keys(text)) / len(source)
+    return kept < SOURCE_KEEP and len(source & _keys(previous)) >= 0.5 * len(source)
+
+
 def substance_fault(text: str, *, request: str, previous: str, skip: Collection[str] = ()) -> str | None:
     """The first substance check the rewrite `text` of `previous` fails, or None; `skip`'s are not run."""
     tests = {
@@ -309,5 +344,6 @@ def substance_fault(text: str, *, request: str, previous: str, skip: Collection[
         RESTATED: lambda: restates_request(text, request, previous),
         PLACEHOLDER: lambda: placeholders(text, f"{request}\n{previous}"),
         INVENTED: lambda: invented(text, request, previous),
+        DROPPED: lambda: dropped_source(text, request, previous),
     }
     return next((name for name, fires in tests.items() if name not in skip and fires()), None)

@@ -25,6 +25,7 @@ SUBSTANCE = (
     "restated_request",
     "placeholder",
     "invented",
+    "dropped_source",
     "refusal",
     "fitted",
 )
