@@ -316,7 +316,18 @@ def test_a_rewrite_that_drops_the_text_the_request_quotes_is_refused():
     assert substance.dropped_source(story, request, answer)
     assert not substance.dropped_source(kept, request, answer)
     assert not substance.dropped_source(story, request, "A poem about the sea.")  # it had dropped it already
-    assert not substance.dropped_source(story, "Write 2 paragraphs about a fisherman.", answer)  # nothing quoted
-    assert checks.judge_rewrite(
-        story, previous=answer, earlier=[answer], reference=request, points=[], request=request, substance=True
-    ) == substance.DROPPED
+    assert not substance.dropped_source(
+        story, "Write 2 paragraphs about a fisherman.", answer
+    )  # nothing quoted
+    assert (
+        checks.judge_rewrite(
+            story,
+            previous=answer,
+            earlier=[answer],
+            reference=request,
+            points=[],
+            request=request,
+            substance=True,
+        )
+        == substance.DROPPED
+    )
