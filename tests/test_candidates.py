@@ -264,6 +264,32 @@ def test_code_that_passes_the_examples_its_draft_failed_is_not_judged_on_its_pro
 
 
 @pytest.mark.sandbox
+def test_code_that_passes_more_of_the_examples_is_not_judged_on_its_prose():
+    """generic dev f24, f30 and test3's u40, u44, u46, u48 (read): a rewrite whose code passed more
+    of the shown examples than the draft's, but not all, was refused as `truncated` for dropping the
+    draft's explanation; each such candidate passed more of the hidden tests too. It is kept, and
+    the next round works from it; a rewrite that passes no more stays judged on its prose."""
+    request = (
+        "Write a Python function shout(s) that upper-cases s and adds '!'.\n"
+        "```python\nassert shout('hi') == 'HI!'\nassert shout('') == '!'\n```"
+    )
+    talk = (
+        "Here is a function for the request. It takes one string argument and hands it back, which "
+        "keeps the code short and easy to read. Strings in Python cannot be changed in place, so any "
+        "change makes a new string; this version makes none. You can call it from anywhere, and it "
+        "has no side effects, no imports and no global state, so it is safe in tests and in threads."
+    )
+    wrong = f"{talk}\n```python\ndef shout(s):\n    return s\n```"
+    half = "```python\ndef shout(s):\n    return s.upper() + '!' if s else ''\n```"
+    right = "```python\ndef shout(s):\n    return s.upper() + '!'\n```"
+    _, res = run([wrong, half, half, half, right, "never asked"], request=request, candidates=3, rounds=2)
+    assert res.answer == right and res.outputs[1:] == [half, right]  # round 2 worked from the half fix
+    still = "```python\ndef shout(s):\n    return s.lower()\n```"  # shorter and passes no more
+    _, kept = run([wrong, still, still, still], request=request, candidates=3, rounds=1)
+    assert kept.answer == wrong and kept.stop_reason == "rejected"
+
+
+@pytest.mark.sandbox
 def test_code_that_passes_the_example_by_returning_its_answer_for_every_input_is_refused():
     """MBPP test3 (mbpp-903): told "expected 1, got 5", a rewrite counted the numbers in 0..n with
     no set bit, which is 1 for every n. Code that passes the examples its draft failed only by
