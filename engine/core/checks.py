@@ -307,7 +307,7 @@ def content_chars(text: str) -> int:
     return len(text)
 
 
-_BANS = re.compile(r'asks not to use "|asks for no [\w ]+?s; the answer has')
+_BANS = re.compile(r'asks not to use "|asks for no [a-z]+(?: [a-z]+)?s; the answer has \d')
 """The tools' fault for a word or mark the request bans: a word to change, not the answer to cut."""
 
 
