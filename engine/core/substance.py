@@ -327,8 +327,7 @@ def dropped_source(text: str, request: str, previous: str) -> bool:
     ifeval-2439). A request that quotes no such text asks for nothing here."""
     if not _REWORK.search(request):
         return False
-    quoted = [a or b for a, b in _SOURCE.findall(request)]
-    sources = [_keys(q) for q in quoted if len(_keys(q)) >= 3]
+    sources = [k for a, b in _SOURCE.findall(request) if len(k := _keys(a or b)) >= 3]
     if not sources:
         return False
     source = max(sources, key=len)
