@@ -781,3 +781,58 @@ def test_examples_that_cannot_be_run_are_said_not_checked_without_a_fault():
         "- code: runs without error; the request's Input/Output examples were not run (the code reads no "
         "standard input)"
     )
+
+
+@pytest.mark.parametrize(
+    ("request_text", "found"),
+    [
+        (  # the inputs are the arguments of the one function asked for by its signature
+            "Write is_even(n) in Python.\nInput: 4\nOutput: True\n\nInput: 7\nOutput: False",
+            [
+                Example("call", "is_even(4)", "True", "is_even"),
+                Example("call", "is_even(7)", "False", "is_even"),
+            ],
+        ),
+        (  # named arguments are passed in order ("nums = ..., k = ...")
+            "I need `window_max(nums, k)`.\nInput: nums = [1, 3, 2], k = 2\nOutput: [3, 3]",
+            [Example("call", "window_max([1, 3, 2], 2)", "[3, 3]", "window_max")],
+        ),
+        (  # "name(s)" is an English plural, not a second signature
+            "top(scores) returns the name(s) with the best score.\nInput: {'a': 1}\nOutput: ['a']",
+            [Example("call", "top({'a': 1})", "['a']", "top")],
+        ),
+        (  # a program that reads its input: stdin pairs, as before
+            "Write solve(n) as a script that reads the input from stdin.\nInput: 3\nOutput: 6",
+            [Example("io", "3\n", "6")],
+        ),
+        (  # two functions named: which one the inputs go to is not known
+            "Write pair(a, b) and swap(a, b).\nInput: 1, 2\nOutput: (2, 1)",
+            [Example("io", "1, 2\n", "(2, 1)")],
+        ),
+        (  # an input that is not Python literals stays a stdin pair
+            "Write count_words(text).\nInput: hello world\nOutput: 2",
+            [Example("io", "hello world\n", "2")],
+        ),
+    ],
+)
+def test_input_output_pairs_of_a_function_asked_by_its_signature_are_calls(request_text, found):
+    assert examples(request_text) == found
+
+
+@pytest.mark.sandbox
+def test_input_output_pairs_run_on_the_function_the_request_names():
+    observe, _ = observe_request(
+        "Write is_balanced(s): True if its brackets close in order.\n\nInput: '([])'\nOutput: True\n\n"
+        "Input: '(]'\nOutput: False"
+    )
+    wrong = "def is_balanced(s):\n    return len(s) % 2 == 0"
+    assert observe(block(wrong)).fault == (
+        "The code fails the request's example is_balanced('(]') == False: expected 'False', got True."
+    )
+    right = (
+        "def is_balanced(s):\n    stack = []\n    for c in s:\n        if c in '([':\n"
+        "            stack.append(c)\n        elif c in ')]':\n"
+        "            if not stack or '([' [')]'.index(c)] != stack.pop():\n"
+        "                return False\n    return not stack"
+    )
+    assert observe(block(right)).fault is None

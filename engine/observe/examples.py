@@ -283,15 +283,57 @@ def _call_examples(request: str) -> list[Example]:
     return out
 
 
+_SIGNATURE = re.compile(
+    r"(?<![\w.])`?(?:def\s+)?([A-Za-z_]\w*)\(\s*(?:[A-Za-z_]\w*(?:\s*[:=][^(),\n]*)?\s*,?\s*)*\)"
+)
+"""A function named with its parameters ("is_balanced(s)", "def add(a, b=0)"), not called with values."""
+_STDIN_ASKED = re.compile(
+    r"\bstandard\s+input\b|\bstdin\b|\binput\(|\bcommand[-\s]line\b|\breads?\s+(?:from\s+)?(?:the\s+)?input\b",
+    re.I,
+)
+_PLURAL = re.compile(r"[A-Za-z]+\((?:e?s)\)")
+"""An English plural written "name(s)", "match(es)": not a signature."""
+
+
+def _signature_name(request: str) -> str | None:
+    """The one function the request asks for by its signature (not a builtin), or None where it
+    names none or several, or asks for a program that reads input."""
+    if _STDIN_ASKED.search(request):
+        return None
+    found = (m for m in _SIGNATURE.finditer(request) if not _PLURAL.fullmatch(m[0].strip("`")))
+    names = {m[1] for m in found if not hasattr(builtins, m[1])}
+    return names.pop() if len(names) == 1 else None
+
+
+def _as_call(name: str | None, args: str) -> str | None:
+    """`name(args)` where `args` are literals ("'(]'", "[1, 2], 3", "nums = [1, 2], k = 3": named
+    ones are passed in order, as the parameters' names may differ), else None."""
+    if name is None or "\n" in args.strip():
+        return None
+    try:
+        call = ast.parse(f"f({args.strip()})", mode="eval").body
+        values = [*call.args, *(k.value for k in call.keywords)]
+        for v in values:
+            ast.literal_eval(v)
+    except (ValueError, SyntaxError, TypeError, AttributeError, RecursionError, MemoryError):
+        return None
+    if any(isinstance(v, ast.Starred) for v in call.args) or not values:
+        return None
+    return f"{name}({', '.join(ast.unparse(v) for v in values)})"
+
+
 def _io_examples(request: str) -> list[Example]:
     """Each "Input: ... Output: ..." pair: a call example where the input is a call of the
-    function ("Input: add(2, 3) / Output: 5"; none if its output is not a literal), else an io
-    example (the input is stdin)."""
-    out = []
+    function ("Input: add(2, 3) / Output: 5"; none if its output is not a literal) or the
+    arguments of the one function the request asks for by its signature ("Write is_balanced(s)
+    ... Input: '(]' / Output: False"), else an io example (the input is stdin)."""
+    out, asked = [], _signature_name(request)
     for m in _IO.finditer(request):
         stdin, want = _unfence(m["i"]), _unfence(m["o"])
         call = stdin.rstrip(" \t/,;|").strip()
         name = _called(call) if "\n" not in call else None
+        if name is None and (as_call := _as_call(asked, call)) and _literal(want) is not None:
+            call, name = as_call, asked
         if name is not None:
             value = _literal(want)
             out += [Example("call", call, value, name)] if value is not None else []
