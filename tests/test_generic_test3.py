@@ -44,13 +44,18 @@ def test_the_test3_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    older = [r for r in every if r["split"] != "test4"]  # test4 (tests/test_generic_test4.py) follows
-    assert older[-60:] == rows and every[-60:] == registry.load("generic:test4").rows()
+    # test4 and test5 (tests/test_generic_test4.py, test_generic_test5.py) follow, in that order
+    older = [r for r in every if r["split"] not in ("test4", "test5")]
+    later = registry.load("generic:test4").rows() + registry.load("generic:test5").rows()
+    assert older[-60:] == rows and every[-120:] == later
 
 
 def test_the_generator_rewrites_only_the_test3_lines(task, tmp_path, monkeypatch):
-    # the file as it was before the test4 rows were appended after test3's
-    text = "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test4"' not in ln)
+    # the file as it was before the test4 and test5 rows were appended after test3's
+    later = ('"split": "test4"', '"split": "test5"')
+    text = "".join(
+        ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
+    )
     assert text.endswith(generic_test3.render())
     older = text[: len(text) - len(generic_test3.render())]
     assert older and '"split": "test3"' not in older

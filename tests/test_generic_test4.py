@@ -39,6 +39,8 @@ def test_the_test4_rows(task):
     assert rows == json.loads(json.dumps(generic_test4.rows()))
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
+    # test5 (tests/test_generic_test5.py) follows test4 at the end of the file
+    assert every[-120:-60] == rows and every[-60:] == registry.load("generic:test5").rows()
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -417,8 +419,13 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 # ------------------------------------------------------------------ the generator
 
 
+def _before_test5(task):
+    """data.jsonl as it was before the test5 rows were appended after test4's."""
+    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test5"' not in ln)
+
+
 def test_data_jsonl_ends_with_the_generators_test4_rows(task):
-    text = task.data_path.read_text()
+    text = _before_test5(task)
     assert text.endswith(generic_test4.render())
     tail = text.splitlines()[-60:]
     assert [json.loads(ln)["split"] for ln in tail] == ["test4"] * 60
@@ -426,7 +433,7 @@ def test_data_jsonl_ends_with_the_generators_test4_rows(task):
 
 def test_the_generator_keeps_every_other_line(task, tmp_path):
     data = tmp_path / "data.jsonl"
-    original = task.data_path.read_text()
+    original = _before_test5(task)
     older = original[: len(original) - len(generic_test4.render())]
     data.write_text(older + '{"id": "v99", "kind": "everyday", "split": "test4"}\n')
     generic_rows.rewrite(data, generic_test4.SPLIT, generic_test4.render())

@@ -312,6 +312,10 @@ def check(c: dict, text: str) -> bool:
 
     if kind in TEST4_CHECKS:
         return TEST4_CHECKS[kind](c, text)
+    from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
+
+    if kind in TEST5_CHECKS:
+        return TEST5_CHECKS[kind](c, text)
     if kind == "words":
         n = len(words(text))
         return c.get("min", 0) <= n <= c.get("max", math.inf)
