@@ -111,6 +111,28 @@ def test_a_count_per_item_is_not_read_but_the_total_is():
     assert [x.text.split(":")[0] for x in facts(checks, "A. B.\n\nC.")] == ["paragraphs"]
 
 
+@pytest.mark.parametrize(
+    ("request_text", "read"),
+    [
+        # a clause opened by ", each" is about each item; the count before it is the answer's
+        ("Exactly 3 paragraphs, each between 40 and 80 words.", ["paragraphs: 1 (asked: exactly 3"]),
+        ("Two paragraphs, each with two to four sentences.", ["paragraphs: 1 (asked: exactly 2"]),
+        ("Six lines, every line ends with an exclamation mark.", ["lines: 1 (asked: exactly 6"]),
+        # "per line" in the sentence before is not about this one's count
+        ("It fits 20 characters per line. Write 4 lines.", ["lines: 1 (asked: exactly 4"]),
+        ("Three lines, and keep everything in lowercase.", ["lines: 1 (asked: exactly 3"]),
+        # per item: not read
+        ("Put 3 bullet points under each heading.", []),
+        ("Use 2 headings, with two or three bullet points under each.", []),
+        ("Write 5 words per line.", []),
+        ("In each paragraph use 3 sentences.", []),
+    ],
+)
+def test_each_reads_as_per_item_only_where_it_is_about_that_count(request_text, read):
+    found = facts(count_checks(request_text), "One line only.")
+    assert [x.text[: len(r)] for x, r in zip(found, read, strict=True)] == read
+
+
 # --- quoted and named words -------------------------------------------------------------------
 
 

@@ -53,6 +53,11 @@ _COUNT = re.compile(
     re.I,
 )
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
+_PER_AFTER = re.compile(
+    r"\s+(?:(?:under|for|in|within|inside|to|on|of)\s+)?(?:each|every|per|apiece)\b", re.I
+)
+"""Right after "N units": the count is per item ("two sentences each", "5 words per line"); after a
+comma, "each" opens a clause of its own ("3 paragraphs, each under 80 words": 3 is the answer's)."""
 _WHICH_WORDS = re.compile(
     r"\s*(?:written\b|in\s+(?:all\s+)?(?:caps|capitals?|capital\s+letters|upper\s?case|bold|italics?)\b|"
     r"(?:starting|beginning|ending)\s+with\b)",
@@ -95,13 +100,14 @@ def _asked(rel: str, n: int, n2: int | None, name: str) -> str:
 
 def count_checks(request: str) -> list[Check]:
     """The counts the request constrains ("in exactly 3 sentences", "at most 50 words", "5 bullet
-    points"); a count per item or per paragraph ("two sentences each") is not read."""
+    points"); a count per item or per paragraph ("two sentences each", "each with 3 sentences" in
+    the same sentence) is not read."""
     out, seen = [], set()
     for m in _COUNT.finditer(request):
         unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
         key, name, needs_cue = unit
         before = request[max(0, m.start() - 24) : m.start()]
-        if _PER.search(m["after"]) or _PER.search(before):
+        if _PER_AFTER.match(m["after"]) or _PER.search(re.split(r"[.;!?\n]", before)[-1]):
             continue
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
