@@ -858,3 +858,17 @@ def test_input_output_pairs_run_on_the_function_the_request_names():
         "                return False\n    return not stack"
     )
     assert observe(block(right)).fault is None
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        # a bound's "no more than" is not a ban on the word after it
+        ("On average no more than 10 words per sentence, and keep the word fever in it.", "at least 1 time"),
+        ("Write no more than 3 lines and do not use the word cat.", "not at all"),
+        ('Use no more than 50 words and never say "cheap".', "not at all"),
+    ],
+)
+def test_a_bound_is_not_read_as_a_ban(request_text, asked):
+    (found,) = facts(term_checks(request_text), "A fever, a cat, cheap.")
+    assert f"(asked: {asked})" in found.text

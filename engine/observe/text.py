@@ -202,9 +202,11 @@ _NAMED = re.compile(
 _NEGATIVE = re.compile(
     r"\b(?:don'?t|do not|never|without|avoid|avoiding|not|no|exclude|excluding|omit|omitting)\b", re.I
 )
+_COMPARATIVE = re.compile(r"\bno(?:t)?\s+(?:more|fewer|less|longer|shorter|later|earlier)\s+than\b", re.I)
+"""A bound's "no more than N", not a ban: "no more than 10 words per sentence, and keep the word fever"."""
 _POSITIVE = re.compile(
     r"\b(?:use|uses|using|include|including|includes|mention|mentions|mentioning|contain|"
-    r"containing|contains|feature|featuring|with)\b",
+    r"containing|contains|feature|featuring|with|keep|keeping)\b",
     re.I,
 )
 _TIMES = re.compile(
@@ -259,7 +261,7 @@ def term_checks(request: str) -> list[Check]:
         listed = i > 0 and _LIST_SEP.fullmatch(request[spans[i - 1][2] : start])
         if listed and not times:
             rel, n = out_rel[-1]  # "without the words 'a', 'b' or 'c'": the list shares its head's ask
-        elif _NEGATIVE.search(before):
+        elif _NEGATIVE.search(_COMPARATIVE.sub(" ", before)):
             rel, n = "==", 0
         elif times:
             rel = _QUALIFIERS.get((times["q"] or "").strip().lower(), "==")
