@@ -872,3 +872,10 @@ def test_input_output_pairs_run_on_the_function_the_request_names():
 def test_a_bound_is_not_read_as_a_ban(request_text, asked):
     (found,) = facts(term_checks(request_text), "A fever, a cat, cheap.")
     assert f"(asked: {asked})" in found.text
+
+
+def test_a_long_unclosed_parenthesis_is_read_at_once():
+    # the signature pattern once backtracked exponentially on "name(word word word ... " with no
+    # closing parenthesis (22 words took 2 s); a request is user text and may hold one
+    request = "Write summary(" + "of the text " * 200 + "\nInput: 'x'\nOutput: 1"
+    assert examples(request) == [Example("io", "'x'\n", "1")]

@@ -283,9 +283,8 @@ def _call_examples(request: str) -> list[Example]:
     return out
 
 
-_SIGNATURE = re.compile(
-    r"(?<![\w.])`?(?:def\s+)?([A-Za-z_]\w*)\(\s*(?:[A-Za-z_]\w*(?:\s*[:=][^(),\n]*)?\s*,?\s*)*\)"
-)
+_PARAM = r"[A-Za-z_]\w*(?:\s*[:=][^(),\n]*)?"
+_SIGNATURE = re.compile(rf"(?<![\w.])`?(?:def\s+)?([A-Za-z_]\w*)\(\s*(?:{_PARAM}(?:\s*,\s*{_PARAM})*)?\s*\)")
 """A function named with its parameters ("is_balanced(s)", "def add(a, b=0)"), not called with values."""
 _STDIN_ASKED = re.compile(
     r"\bstandard\s+input\b|\bstdin\b|\binput\(|\bcommand[-\s]line\b|\breads?\s+(?:from\s+)?(?:the\s+)?input\b",
