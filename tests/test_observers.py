@@ -867,6 +867,10 @@ def test_input_output_pairs_run_on_the_function_the_request_names():
         ("On average no more than 10 words per sentence, and keep the word fever in it.", "at least 1 time"),
         ("Write no more than 3 lines and do not use the word cat.", "not at all"),
         ('Use no more than 50 words and never say "cheap".', "not at all"),
+        # "keep ... out" bans the word whatever came before it (generic h23)
+        ("Keep the word fever out of the leaflet.", "not at all"),
+        ('I already bought some, so leave the word "fever" out.', "not at all"),
+        ("Keep the word fever, out of habit, in it.", "at least 1 time"),
     ],
 )
 def test_a_bound_is_not_read_as_a_ban(request_text, asked):

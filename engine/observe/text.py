@@ -204,6 +204,8 @@ _NEGATIVE = re.compile(
 )
 _COMPARATIVE = re.compile(r"\bno(?:t)?\s+(?:more|fewer|less|longer|shorter|later|earlier)\s+than\b", re.I)
 """A bound's "no more than N", not a ban: "no more than 10 words per sentence, and keep the word fever"."""
+_KEPT_OUT = re.compile(r"[\"'”’`]?\s*(?:out\s+of\b|out\s*[.,;!?)]|out\s*$|away\s+from\b)", re.I)
+"""Right after the term: "keep the word X out of it", "leave 'Y' out.": a ban, whatever came before."""
 _POSITIVE = re.compile(
     r"\b(?:use|uses|using|include|including|includes|mention|mentions|mentioning|contain|"
     r"containing|contains|feature|featuring|with|keep|keeping)\b",
@@ -261,7 +263,7 @@ def term_checks(request: str) -> list[Check]:
         listed = i > 0 and _LIST_SEP.fullmatch(request[spans[i - 1][2] : start])
         if listed and not times:
             rel, n = out_rel[-1]  # "without the words 'a', 'b' or 'c'": the list shares its head's ask
-        elif _NEGATIVE.search(_COMPARATIVE.sub(" ", before)):
+        elif _NEGATIVE.search(_COMPARATIVE.sub(" ", before)) or _KEPT_OUT.match(request[end : end + 20]):
             rel, n = "==", 0
         elif times:
             rel = _QUALIFIERS.get((times["q"] or "").strip().lower(), "==")
