@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -299,23 +300,24 @@ NEW_CHECKS = {
 }  # fmt: skip
 
 
+@functools.cache
+def _split_checks() -> dict:
+    """The check kinds added with the test3, test4 and test5 rows, loaded on first use (their
+    modules use this one's parts); where two named one kind, the earlier split's would win."""
+    from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS
+    from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
+    from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
+
+    return {**TEST5_CHECKS, **TEST4_CHECKS, **TEST3_CHECKS}
+
+
 def check(c: dict, text: str) -> bool:
     """One constraint of a row on an output."""
     kind = c["check"]
     if kind in NEW_CHECKS:
         return NEW_CHECKS[kind](c, text)
-    from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS  # its kinds use this module's parts
-
-    if kind in TEST3_CHECKS:
-        return TEST3_CHECKS[kind](c, text)
-    from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
-
-    if kind in TEST4_CHECKS:
-        return TEST4_CHECKS[kind](c, text)
-    from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
-
-    if kind in TEST5_CHECKS:
-        return TEST5_CHECKS[kind](c, text)
+    if kind in _split_checks():
+        return _split_checks()[kind](c, text)
     if kind == "words":
         n = len(words(text))
         return c.get("min", 0) <= n <= c.get("max", math.inf)

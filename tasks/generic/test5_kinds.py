@@ -10,8 +10,6 @@ import math
 import re
 
 from selfrefine.tasks.generic.scorer import (
-    _BULLET,
-    _NUMBERED,
     BadCheck,
     _all_sentences,
     _has_word,
@@ -23,7 +21,7 @@ from selfrefine.tasks.generic.scorer import (
     sentences,
     words,
 )
-from selfrefine.tasks.generic.test3_kinds import _BOLD, _apos, _range
+from selfrefine.tasks.generic.test3_kinds import _BOLD, _apos, _list_items, _range
 
 _SECOND = {"you", "your", "yours", "yourself", "yourselves", "y'all"}
 _FIRST = {"i", "me", "my", "mine", "myself"}
@@ -45,11 +43,6 @@ _CHORUS = re.compile(r"^\s*[\[(]?(?:chorus|refrain)[\])]?\s*:?\s*", re.I)
 _SPACED_HYPHEN = re.compile(r"(?<=\S)[ \t]+-[ \t]+(?=\S)")
 _RULE_LINE = re.compile(r"^\s*-{3,}\s*$")
 _MARKDOWN_LINE = re.compile(r"^\s{0,3}#{1,6}\s|^\s*[-+•]\s+\S|^\s*>|^\s*\|.*\|\s*$")
-
-
-def _items(text: str) -> list[str]:
-    """The bodies of the bullet and numbered lines, markers and leading emphasis removed."""
-    return [_line_body(ln) for ln in text.splitlines() if _BULLET.match(ln) or _NUMBERED.match(ln)]
 
 
 def _digit_numbers(text: str) -> list[float]:
@@ -124,7 +117,7 @@ def bullet_labels(c: dict, text: str) -> bool:
     `max_words` (default 4) words and a colon ("Frame: ...", "**Frame:** ..."), then text."""
     p = _params(c, {}, {"max_words": int})
     most = _positive(c, p, "max_words") or 4
-    found = _items(text)
+    found = _list_items(text)
     if not found:
         return False
     for body in found:
@@ -237,7 +230,7 @@ def items_with_numbers(c: dict, text: str) -> bool:
     (at least 1 when none is given)."""
     p = _params(c, {}, {"n": int, "min": int, "max": int})
     lo, hi = _range(c, p) if p else (1, math.inf)
-    found = [_ITEM_LABEL.sub("", body, count=1) for body in _items(text)]
+    found = [_ITEM_LABEL.sub("", body, count=1) for body in _list_items(text)]
     return bool(found) and lo <= len(found) <= hi and all(_DIGITS.search(b) for b in found)
 
 
@@ -246,7 +239,7 @@ def item_sentences(c: dict, text: str) -> bool:
     `max`."""
     p = _params(c, {}, {"n": int, "min": int, "max": int})
     lo, hi = _range(c, p)
-    found = _items(text)
+    found = _list_items(text)
     return bool(found) and all(lo <= len(sentences(b)) <= hi for b in found)
 
 
