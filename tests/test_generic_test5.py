@@ -15,6 +15,7 @@ from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS
 from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
 from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
 from selfrefine.tasks.tools import generic_rows, generic_test5
+from tests.generic_split import assert_shown_examples_never_count, fenced, functions, shown_in_request, style
 
 # kinds with a table before test5 (the older ones are inline in scorer.check)
 BEFORE = set(S.NEW_CHECKS) | set(TEST3_CHECKS) | set(TEST4_CHECKS)
@@ -427,80 +428,32 @@ def test_the_new_kinds_take_garbage():
 # ------------------------------------------------------------------ function rows
 
 
-def _functions(by_id):
-    return [r for r in by_id.values() if r["kind"] == "function"]
-
-
-def _call(row, args):
-    return f"{row['entry']}(" + ", ".join(repr(a) for a in args) + ")"
-
-
 def test_function_rows_shapes(by_id):
-    rows = _functions(by_id)
+    rows = functions(by_id)
     for r in rows:
         n, shown = len(r["tests"]), r["shown"]
         assert 8 <= n <= 12, r["id"]
         assert len(set(shown)) == len(shown) <= 3 and all(0 <= i < n for i in shown), r["id"]
         assert 6 <= len(S.hidden_tests(r)) == n - len(shown) <= 9, r["id"]
         for i, t in enumerate(r["tests"]):  # a shown case is in the request, a hidden one is not
-            arg = repr(t["args"][0]) if len(t["args"]) == 1 else None
-            seen = _call(r, t["args"]) in r["request"] or (
-                arg is not None and f"Input: {arg}" in r["request"]
-            )
-            assert seen == (i in shown), (r["id"], i)
+            assert shown_in_request(r, t["args"]) == (i in shown), (r["id"], i)
     assert len({r["entry"] for r in rows}) == len(rows)
-    styles = Counter(_style(r) for r in rows)
+    styles = Counter(style(r) for r in rows)
     assert styles == {"doctest": 4, "==": 4, "->": 4, "input/output": 4, "assert": 3, "prose": 3}
-
-
-def _style(row):
-    q = row["request"]
-    if ">>> " in q and "```" in q:
-        return "doctest"
-    if "assert " in q:
-        return "assert"
-    if "Input:" in q:
-        return "input/output"
-    if ") -> " in q:
-        return "->"
-    if ") == " in q:
-        return "=="
-    assert not row["shown"], row["id"]
-    return "prose"
-
-
-def _fenced(code):
-    return f"Here it is:\n\n```python\n{code}```\n"
 
 
 def test_every_reference_passes_its_hidden_tests(by_id):
     scorer = S.GenericScorer()
-    for r in _functions(by_id):
-        got = scorer.score(r, _fenced(r["reference"]))
+    for r in functions(by_id):
+        got = scorer.score(r, fenced(r["reference"]))
         assert got["score"] == 1.0 and got["tests_passed"] == 1.0, (r["id"], got)
-        every = scorer.score({k: v for k, v in r.items() if k != "shown"}, _fenced(r["reference"]))
+        every = scorer.score({k: v for k, v in r.items() if k != "shown"}, fenced(r["reference"]))
         assert every["score"] == 1.0, r["id"]  # the shown examples hold too
 
 
 def test_the_shown_examples_never_count(by_id):
     """An answer wrong on exactly the shown examples still scores 1; wrong on one hidden test, 0."""
-    scorer = S.GenericScorer()
-
-    def wrapped(r, wrong):
-        # the reference runs in a namespace of its own, so that its recursive calls are its own
-        return _fenced(
-            f"_ns = {{}}\nexec({r['reference']!r}, _ns)\n_reference = _ns[{r['entry']!r}]\n"
-            f"_WRONG = {wrong!r}\n\n\ndef {r['entry']}(*args):\n"
-            "    if repr(list(args)) in _WRONG:\n        return 'wrong'\n    return _reference(*args)\n"
-        )
-
-    for r in _functions(by_id):
-        shown = [repr(r["tests"][i]["args"]) for i in r["shown"]]
-        assert scorer.score(r, wrapped(r, shown))["score"] == 1.0, r["id"]
-        first_hidden = next(i for i in range(len(r["tests"])) if i not in r["shown"])
-        bad = scorer.score(r, wrapped(r, [repr(r["tests"][first_hidden]["args"])]))
-        share = 1 - 1 / len(S.hidden_tests(r))
-        assert bad["score"] == 0.0 and bad["tests_passed"] == pytest.approx(share, abs=1e-4), r["id"]
+    assert_shown_examples_never_count(by_id)
 
 
 # ------------------------------------------------------------------ everyday rows
