@@ -126,6 +126,16 @@ def test_a_count_per_item_is_not_read_but_the_total_is():
         ("Use 2 headings, with two or three bullet points under each.", []),
         ("Write 5 words per line.", []),
         ("In each paragraph use 3 sentences.", []),
+        # "each" in a clause of its own ("..., and ...") is not this count's
+        (
+            "Put Roth and traditional in bold at least once each, and stay under 200 words.",
+            ["words: 3 (asked: fe"],
+        ),
+        # a mean is no count of the answer
+        ("Keep the sentences short (8 words or fewer on average).", []),
+        ("Three paragraphs, and make sure the word 'average' appears.", ["paragraphs: 1 (asked: exactly 3"]),
+        # a denied "over": at most
+        ("Numbered steps please, and don't go over 150 words.", ["words: 3 (asked: at most 150"]),
     ],
 )
 def test_each_reads_as_per_item_only_where_it_is_about_that_count(request_text, read):
@@ -177,6 +187,30 @@ def test_a_term_to_use_or_avoid_is_a_fault_when_broken(request_text, answer, fau
     found = facts(term_checks(request_text), answer)
     assert len(found) == 1
     assert (found[0].fault is None) if fault is None else (fault in found[0].fault)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        ("Explain it simply, and don't use the words basically or simply.", {"basically": 0, "simply": 0}),
+        (
+            "Describe it: the words you, your, yours and yourself (and you're etc.) must not appear at all.",
+            {"you": 0, "your": 0, "yours": 0, "yourself": 0},
+        ),
+        (
+            "Third person, so no I, me, my, mine or myself.",
+            {"I": 0, "me": 0, "my": 0, "mine": 0, "myself": 0},
+        ),
+        ("Use the words grind, rinse and pour, in that order.", {"grind": 1, "rinse": 1, "pour": 1}),
+        # an example shows what is meant: no ask, unless the clause bans it
+        ("Start each bullet with a short label and a colon, like 'Frame: ...'.", {}),
+        ("Make sure not to include negative words such as 'sad' or 'crazy'.", {"sad": 0, "crazy": 0}),
+    ],
+)
+def test_unquoted_word_lists_and_examples_are_read_as_the_request_means_them(request_text, asked):
+    answer = "I like you and your mug; simply put, grind, rinse and pour. Frame: fine. Sad and crazy."
+    found = [x.text for x in facts(term_checks(request_text), answer) if "(asked:" in x.text]
+    assert {x.split('"')[1]: 0 if "not at all" in x else 1 for x in found} == asked
 
 
 def test_use_one_term_but_not_another():
@@ -257,6 +291,38 @@ def test_table_list_and_sections():
     sections = structure_checks("Write 2 sections: causes and effects.")
     assert faults(sections, "## Causes\nx\n\n**Effects**\ny") == []
     assert faults(sections, "## Causes\nx") == ["The request asks for 2 sections; the answer has 1 heading."]
+
+
+def test_a_list_holds_as_many_items_as_the_request_counts_things_in_its_sentence():
+    tips = structure_checks("Give me 6 tips for spending less on groceries, as a list.")
+    assert faults(tips, "- a\n- b\n- c\n- d\n- e\n- f") == []
+    assert faults(tips, "- a\n- b\n- c") == ["The request asks for 6 items in a list; the answer has 3."]
+    names = structure_checks("Just a numbered list of the 3 names, nothing before or after it.")
+    assert faults(names, "1. a\n2. b\n3. c\n4. d") == [
+        "The request asks for 3 items in a numbered list; the answer has 4."
+    ]
+    # headings are no items; two counts in the sentence say nothing sure
+    for request_text in (
+        "Tips as bullets under two headings.",
+        "Give 5 greetings as a bullet list, one sentence per bullet.",
+    ):
+        assert not [x for x in faults(structure_checks(request_text), "- a\n- b\n- c") if "items in a" in x]
+    # "numbered steps" asks for a numbered list; "4 numbered steps" is count_checks' (read once)
+    assert len(faults(structure_checks("Use numbered steps."), "Do this. Then that.")) == 1
+    assert structure_checks("Write it as 4 numbered steps.") == []
+
+
+def test_dashes_the_request_bans_are_counted_and_hyphens_in_words_are_not():
+    from selfrefine.engine.observe.text import char_checks
+
+    checks = char_checks("Please no em dashes, en dashes or double hyphens anywhere.")
+    assert [x.text for x in facts(checks, "A two-week plan \u2014 then more -- and 3\u20134 days.")] == [
+        "em dashes: 1 (asked: none) -- NOT MET",
+        "en dashes: 1 (asked: none) -- NOT MET",
+        "double hyphens: 1 (asked: none) -- NOT MET",
+    ]
+    assert faults(char_checks("Don't use dashes."), "A well-known two-week plan.") == []
+    assert char_checks("No markdown: no asterisks, no dash bullets.") == []
 
 
 def test_a_request_for_code_gets_no_text_checks():

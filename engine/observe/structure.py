@@ -25,7 +25,7 @@ _TABLE = re.compile(
 _LIST = re.compile(
     r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
     r"\bas\s+(?P<kind3>bullet)(?:s|\s+points)\b|"
-    r"\b(?P<kind2>numbered|bulleted)\s+list\b",
+    r"\b(?P<kind2>numbered|bulleted)\s+(?:list|steps|items|points)\b",
     re.I,
 )
 _SECTIONS = re.compile(rf"\b(?P<n>{NUM})\s+(?:sections|headings|headers)\b", re.I)
@@ -87,7 +87,32 @@ def _table_check(answer: str) -> list[Fact]:
     ]
 
 
-def _list_check(kind: str) -> Check:
+_THINGS = re.compile(rf"\b(?P<n>{NUM})\s+(?:[^\W\d_][\w'-]*\s+){{0,3}}?(?P<noun>[^\W\d_][\w'-]*s)\b", re.I)
+_NOT_THINGS = re.compile(
+    r"(?:sentence|word|paragraph|line|character|letter|minute|hour|day|week|month|year|time|"
+    r"bullet|point|item|step|section|part|page|heading|header|title|column|row|table)s$|^(?:is|was|has|does|its|yes|us|as|this|plus)$",
+    re.I,
+)
+
+
+def _listed_count(request: str, start: int, end: int) -> int | None:
+    """How many items a list asked for holds where the request counts its things in the same
+    sentence ("5 spanish greetings ... as a bullet list", "a numbered list of the 3 names"): only
+    one such count, of things that are no unit of length or time (those are count_checks')."""
+    left = re.split(r"[.;!?\n]", request[:start])[-1]
+    right = re.split(r"[.;!?\n]", request[end:])[0]
+    of = re.match(
+        r"\s*(?:of|with)\s+(?:the\s+|exactly\s+|just\s+)?(?=\S)", right, re.I
+    )  # "a list of 3 names"
+    where = left + " " + (right[of.end() :] if of else "")
+    found = [m for m in _THINGS.finditer(where) if not _NOT_THINGS.search(m["noun"])]
+    if len(found) != 1 or len(re.findall(rf"\b{NUM}\b", left + " " + right, re.I)) != 1:
+        return None
+    n = number(found[0]["n"])
+    return n if 2 <= n <= 50 else None
+
+
+def _list_check(kind: str, n: int | None = None) -> Check:
     def check(answer: str) -> list[Fact]:
         text = f.prose(answer)
         have = (
@@ -98,8 +123,15 @@ def _list_check(kind: str) -> Check:
             else f.bullets(text) + f.numbered(text)
         )
         name = f"{kind} list" if kind else "list"
+        if n is not None and have >= 2 and have != n:
+            return [
+                Fact(
+                    f"{name}: {have} items (asked: {n}) -- NOT MET",
+                    f"The request asks for {n} items in a {name}; the answer has {have}.",
+                )
+            ]
         if have >= 2:
-            return [Fact(f"{name}: {have} items")]
+            return [Fact(f"{name}: {have} items" + (f" (asked: {n})" if n is not None else ""))]
         return [
             Fact(
                 f"{name}: {have} items -- NOT MET",
@@ -193,11 +225,13 @@ def structure_checks(request: str) -> list[Check]:
     if _TABLE.search(request):
         out.append(_table_check)
     m = _LIST.search(request)
-    if m:
+    if m and not (
+        m["kind2"] and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
+    ):  # "4 numbered steps"
+        # is a count (count_checks)
         kind = (m["kind"] or m["kind2"] or m["kind3"] or "").lower()
-        out.append(
-            _list_check("numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else "")
-        )
+        kind = "numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else ""
+        out.append(_list_check(kind, _listed_count(request, m.start(), m.end())))
     named = titles(request)
     if named:
         out.append(_titles_check(named))

@@ -52,6 +52,15 @@ _COUNT = re.compile(
     rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
+_DENIED = re.compile(
+    r"\b(?:don'?t|do\s+not|never|not|shouldn'?t|mustn'?t|can'?t|cannot)\s+(?:go|run|be|get|write|use)?\s*$",
+    re.I,
+)
+"""Before "over / more than N": the bound is denied ("don't go over 150 words" is at most 150)."""
+_CLAUSE_END = re.compile(r"[.;!?\n]|,\s*(?:and|but|then|so|while)\b", re.I)
+"""Where a clause ends: "each" in "at least once each, and stay under 200 words" is not the count's."""
+_AVERAGE = re.compile(r"\b(?:on\s+)?average\b|\bmean\b", re.I)
+"""Near "N words": a mean ("8 words or fewer on average"), not the answer's length."""
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
 _PER_AFTER = re.compile(
     r"\s+(?:(?:under|for|in|within|inside|to|on|of)\s+)?(?:each|every|per|apiece)\b", re.I
@@ -107,8 +116,12 @@ def count_checks(request: str) -> list[Check]:
         unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
         key, name, needs_cue = unit
         before = request[max(0, m.start() - 24) : m.start()]
-        if _PER_AFTER.match(m["after"]) or _PER.search(re.split(r"[.;!?\n]", before)[-1]):
+        if _PER_AFTER.match(m["after"]) or _PER.search(_CLAUSE_END.split(before)[-1]):
             continue
+        if _AVERAGE.search(re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]) or _AVERAGE.search(
+            _CLAUSE_END.split(before)[-1]
+        ):
+            continue  # "8 words or fewer on average": a mean per sentence, not the answer's length
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
         if key == "words" and _WHICH_WORDS.match(m["after"]) and not re.search(r"\bin\s+$", before, re.I):
@@ -124,6 +137,8 @@ def count_checks(request: str) -> list[Check]:
             continue  # "list three characters", "three words that rhyme": not a count of the answer
         n, n2 = number(m["n"]), number(m["n2"]) if m["n2"] else None
         rel = _QUALIFIERS.get(q, "==")
+        if rel in (">", ">=") and _DENIED.search(before):
+            rel = "<=" if rel == ">" else "<"  # "don't go over 150 words": at most 150
         if n2 is not None:
             rel = ".."
         elif not q:
@@ -231,6 +246,12 @@ def terms(request: str) -> list[tuple[str, int, int]]:
         term = m[1] or m[2]
         if not any(s <= m.start(1 if m[1] else 2) < e for _, s, e in found):
             found.append((term, m.start(1 if m[1] else 2), m.end(1 if m[1] else 2)))
+    for m in _WORD_LIST.finditer(request):  # "the words basically or simply", "no I, me or my"
+        for w in re.finditer(r"[^\W\d_][\w'-]*", m["list"] or m["list2"]):
+            if w[0].lower() not in _LIST_JOINS:
+                at = m.start("list" if m["list"] else "list2") + w.start()
+                if not any(s <= at < e for _, s, e in found):
+                    found.append((w[0], at, at + len(w[0])))
     unique, seen = [], set()
     for t in sorted(found, key=lambda x: x[1]):
         if t[0].lower() not in seen:
@@ -246,6 +267,25 @@ def occurrences(term: str, answer: str) -> int:
 
 
 _LIST_SEP = re.compile(r"\s*(?:,|,?\s*(?:and|or|nor|as well as)\b)?\s*", re.I)
+_LIST_JOINS = frozenset({"and", "or", "nor"})
+_PRONOUN = r"(?:I|me|my|mine|myself|you|your|yours|yourself|yourselves|we|us|our|ours|ourselves)"
+_WORD_LIST = re.compile(
+    r"\b(?i:the\s+words)\s+(?P<list>[^\W\d_][\w'-]*(?:(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|nor)\s+)"
+    r"[^\W\d_][\w'-]*){1,7})(?=\s*(?:[,.;:!?()]|$|\s(?:must|should|can|may|are|is|anywhere|at\s+all|in)\b))|"
+    rf"\b(?i:no|without|never\s+use|don'?t\s+use|not)\s+(?P<list2>{_PRONOUN}(?:(?:\s*,\s*(?:(?:and|or)\s+)?|"
+    rf"\s+(?:and|or|nor)\s+){_PRONOUN}){{1,12}})\b"
+)
+"""Unquoted lists of words: after "the words" ("don't use the words basically or simply"), and of
+pronouns after a no ("no I, me, my, mine or myself")."""
+_BANNED_AFTER = re.compile(
+    r"\s*(?:\([^)\n]{0,60}\)\s*)?(?:(?:must|should|can|may|are\s+to|is\s+to)\s*(?:not|never)\s+"
+    r"(?:appear|be\s+used|show\s+up|be\s+in)|(?:are|is)\s+(?:not\s+allowed|banned|forbidden|off[- ]limits))",
+    re.I,
+)
+_EXAMPLE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance))\s*[,:]?\s*$", re.I)
+"""Right before a quoted term: it shows what is meant ("a short label, like 'Frame: ...'"), unless
+the clause bans ("no negative words such as 'sad'")."""
+"""After a list of words: "... (and you're, you'll etc.) must not appear at all" bans them."""
 
 
 def term_checks(request: str) -> list[Check]:
@@ -261,9 +301,18 @@ def term_checks(request: str) -> list[Check]:
         before = request[clause_start:start]
         times = _TIMES.match(request[end : end + 40])
         listed = i > 0 and _LIST_SEP.fullmatch(request[spans[i - 1][2] : start])
+        last = i
+        while last + 1 < len(spans) and _LIST_SEP.fullmatch(request[spans[last][2] : spans[last + 1][1]]):
+            last += 1
         if listed and not times:
             rel, n = out_rel[-1]  # "without the words 'a', 'b' or 'c'": the list shares its head's ask
-        elif _NEGATIVE.search(_COMPARATIVE.sub(" ", before)) or _KEPT_OUT.match(request[end : end + 20]):
+        elif _EXAMPLE.search(before) and not times and not _NEGATIVE.search(before):
+            rel, n = None, 0  # "a label followed by a colon, like 'Frame: ...'": a model, not an ask
+        elif (
+            _NEGATIVE.search(_COMPARATIVE.sub(" ", before))
+            or _KEPT_OUT.match(request[end : end + 20])
+            or _BANNED_AFTER.match(request[spans[last][2] : spans[last][2] + 90])
+        ):
             rel, n = "==", 0
         elif times:
             rel = _QUALIFIERS.get((times["q"] or "").strip().lower(), "==")
@@ -458,44 +507,59 @@ _CHAR_NAMES = {
     "semicolon": ";",
     "colon": ":",
     "hyphen": "-",
-    "dash": "-\u2013\u2014",
+    "em dash": ("\u2014",),
+    "en dash": ("\u2013",),
+    "double hyphen": ("--",),
+    "dash": ("\u2013", "\u2014", " - ", "--"),
     "period": ".",
     "full stop": ".",
     "digit": "0123456789",
     "numeral": "0123456789",
 }
+_DASHES = r"em[\s-]+dash(?:es)?|en[\s-]+dash(?:es)?|double[\s-]+hyphens?"
 _NO_CHARS = re.compile(
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|include|put)|"
     r"(?:(?:are|is)\s+)?not\s+(?:allowed|permitted)\s+to\s+(?:use|include)|refrain\s+from(?:\s+using)?|"
     r"(?:must|should|may|can)\s*not\s+(?:use|contain|include|have)|(?:must|should)n'?t\s+(?:use|contain|include|have)|"
-    r"zero|free\s+of)\s+(?:any\s+)?(?:single\s+)?(?P<what>commas?|exclamation\s+(?:marks?|points?)|"
-    r"question\s+marks?|semicolons?|colons?|hyphens?|dash(?:es)?|periods?|full\s+stops?|digits?|numerals?)\b",
+    rf"zero|free\s+of)\s+(?:any\s+)?(?:single\s+)?(?P<what>commas?|exclamation\s+(?:marks?|points?)|"
+    rf"question\s+marks?|semicolons?|colons?|{_DASHES}|hyphens?|dash(?:es)?(?!\s+bullets?)|periods?|full\s+stops?|"
+    r"digits?|numerals?)\b",
     re.I,
 )
+_MORE_CHARS = re.compile(
+    rf"(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+)(?:no\s+|any\s+)?(?P<what>{_DASHES})\b", re.I
+)
+"""The rest of a list of dashes: "no em dashes, en dashes or double hyphens"."""
 
 
 def char_checks(request: str) -> list[Check]:
     """Punctuation or digits the request forbids ("without any commas", "no exclamation marks")."""
     out, seen = [], set()
     for m in _NO_CHARS.finditer(request):
-        what = " ".join(m["what"].lower().split())
-        key = next(k for k in _CHAR_NAMES if what.startswith(k))
-        if key not in seen:
-            seen.add(key)
-            out.append(_char_check(key, _CHAR_NAMES[key]))
+        found, at = [m["what"]], m.end()
+        while more := _MORE_CHARS.match(request, at):
+            found, at = found + [more["what"]], more.end()
+        for what in found:
+            what = " ".join(what.lower().replace("-", " ").split())
+            key = next(k for k in _CHAR_NAMES if what.startswith(k))
+            if key not in seen:
+                seen.add(key)
+                out.append(_char_check(key, _CHAR_NAMES[key]))
     return out
 
 
-def _char_check(name: str, chars: str) -> Check:
+def _char_check(name: str, chars: str | tuple[str, ...]) -> Check:
+    """A count of the characters (or, for dashes, the marks: " - ", "--") the request forbids."""
     label = {"exclamation": "exclamation mark", "numeral": "digit"}.get(name, name)
+    label += "es" if label.endswith("sh") else "s"
 
     def check(answer: str) -> list[Fact]:
         have = sum(answer.count(c) for c in chars)
-        line = f"{label}s: {have} (asked: none)"
+        line = f"{label}: {have} (asked: none)"
         if not have:
             return [Fact(line)]
         fix = f.outside_code(_drop_commas) if name == "comma" else None
-        return [Fact(line + " -- NOT MET", f"The request asks for no {label}s; the answer has {have}.", fix)]
+        return [Fact(line + " -- NOT MET", f"The request asks for no {label}; the answer has {have}.", fix)]
 
     return check
 
