@@ -2,8 +2,8 @@
 what an append-mode rewrite keeps of a call that ended so. No engine (the real calls on both
 backends: tests/test_hf_engine.py)."""
 
-from selfrefine.engine.backends.repeats import EVERY, REPEAT, RepeatWatch, repeat_end
-from selfrefine.engine.core.rewriting import Append
+from selfrefine.engine.backends.repeats import EVERY, REPEAT, RepeatWatch, repeat_end, without_repeats
+from selfrefine.engine.core.rewriting import Append, repaired
 from selfrefine.engine.types import Call
 
 
@@ -45,3 +45,23 @@ def test_an_append_that_ended_in_a_loop_keeps_its_new_sentences_without_the_unfi
     call = Call("refine", 1, "m", text, 0, 0, 30, 0.0, REPEAT)
     assert Append().apply(previous, call) == "The cat sleeps on the mat. The dog runs in the park."
     assert call.trimmed
+
+
+def test_a_text_that_loops_is_written_once_and_one_that_does_not_comes_back_as_it_is():
+    s = "Each bee has its own unique story to tell."
+    looped = f"Bees make honey for the hive all summer long. {s} {s} {s} {s} Each bee has"
+    assert without_repeats(looped) == f"Bees make honey for the hive all summer long. {s}"
+    listed = "\n".join(
+        ["- [ ] Check the links in the post before it goes out."] * 4 + ["- [ ] Add a tag", "-"]
+    )
+    assert without_repeats(listed) == "- [ ] Check the links in the post before it goes out.\n- [ ] Add a tag"
+    twice = f"{s} {s} And then it ends."  # written twice is no loop: left alone
+    assert without_repeats(twice) == twice
+
+
+def test_the_tools_fix_writes_a_looping_answer_once_unless_the_request_asks_for_repeats():
+    s = "Not the mug again, my dear cat, please!"
+    looped = "\n".join([s] * 3)
+    assert repaired(looped, (), "Write a song about my cat.") == s
+    assert repaired(looped, (), "Repeat the line 'Not the mug again' three times.") == looped
+    assert repaired(looped, (str.upper,), "Write a song about my cat.") == s.upper()  # then the fixes

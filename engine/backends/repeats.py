@@ -40,6 +40,40 @@ def repeat_end(text: str) -> int | None:
     return None
 
 
+_SPAN = re.compile(r"[^.!?\n]+(?:[.!?]+[\"'\u201d\u2019)\]*]*|\n|$)")  # a sentence or line with its end
+
+
+def _key(unit: str) -> str | None:
+    words = _WORD.findall(unit.lower())
+    return " ".join(words) if len(words) >= MIN_WORDS else None
+
+
+def without_repeats(text: str) -> str:
+    """`text` as written once: where it loops (`repeat_end`), every line and then every sentence of
+    MIN_WORDS words or more that it has already written is dropped, and an unfinished last
+    sentence that only starts one of them again; a text that does not loop comes back as it is."""
+    if repeat_end(text) is None:
+        return text
+    seen: set[str] = set()
+    lines = []
+    for line in text.split("\n"):
+        key = _key(line)
+        if key is None or key not in seen:
+            lines.append(line)
+            seen.add(key or "")
+    text, seen, kept, at = "\n".join(lines), set(), [], 0
+    for m in _SPAN.finditer(text):
+        key, gap, at = _key(m.group(0)), text[at : m.start()], m.end()
+        tail = " ".join(_WORD.findall(m.group(0).lower()))
+        unfinished = m.end() == len(text) and not re.search(r"[.!?\n]\W*$", m.group(0))
+        if (key in seen) or (unfinished and tail and any(k.startswith(tail) for k in seen)):
+            continue
+        seen.add(key or "")
+        kept.append(gap + m.group(0))
+    text = re.sub(r"\n{3,}", "\n\n", "".join(kept) + text[at:]).strip()
+    return re.sub(r"\n\s*(?:[-*\u2022+]|\d{1,3}[.)])\s*$", "", text)  # a list marker the loop left open
+
+
 class RepeatWatch:
     """When to read a growing call's text: `due(n)` is True once every EVERY tokens, so a backend
     decodes and reads (`repeat_end`) only then, not at every token."""

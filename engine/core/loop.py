@@ -306,7 +306,7 @@ class _Loop:
         k = cfg.candidates - 1 if decided else cfg.candidates  # the edit's slot is not written
         before = seen.fault_count
         cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault))
-        fixed = rw.repaired(y, seen.repairs) if isinstance(self.strategy, Rewrite) else y
+        fixed = rw.repaired(y, seen.repairs, self.accept.request) if isinstance(self.strategy, Rewrite) else y
         if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
             await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
         for which in rw.waves(len(prompts), k):  # greedy, then sampled

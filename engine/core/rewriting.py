@@ -9,8 +9,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from selfrefine.engine.backends.repeats import REPEAT
+from selfrefine.engine.backends.repeats import REPEAT, without_repeats
 from selfrefine.engine.core import checks
+from selfrefine.engine.core.substance import asks_to_repeat
 from selfrefine.engine.types import Call, Completion, Engine
 
 if TYPE_CHECKING:
@@ -107,8 +108,12 @@ def fault_asks_to_cut(fault: str | None, new: str = "") -> bool:
     return not counts or all(have > n and not checks.under_floor(new, n, unit) for n, unit, have in counts)
 
 
-def repaired(answer: str, repairs: tuple) -> str:
-    """`answer` with the tools' mechanical fixes applied in turn (a fix that fails is skipped)."""
+def repaired(answer: str, repairs: tuple, request: str = "") -> str:
+    """`answer` with the tools' mechanical fixes applied in turn (a fix that fails is skipped),
+    written once first where it loops (repeats.without_repeats) and the request asks for no
+    repeats: a draft that says one sentence forty times is over every bound for nothing."""
+    if not asks_to_repeat(request):
+        answer = without_repeats(answer)
     for fix in repairs:
         try:
             answer = fix(answer)
