@@ -11,7 +11,14 @@ from selfrefine.engine.core.generic import make_item
 from selfrefine.tasks import registry
 from selfrefine.tasks.generic.scorer import hidden_tests
 from selfrefine.tasks.registry import TaskError
-from selfrefine.tasks.tools import generic_data, generic_test2, generic_test3, generic_test4, generic_test5
+from selfrefine.tasks.tools import (
+    generic_data,
+    generic_test2,
+    generic_test3,
+    generic_test4,
+    generic_test5,
+    generic_test6,
+)
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
 
@@ -44,7 +51,7 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "holdout", "test2", "test3", "test4", "test5"}
+    assert {r["split"] for r in rows} == {"dev", "holdout", "test2", "test3", "test4", "test5", "test6"}
     # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
     # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
     tuned = [r for r in rows if r["split"] == "dev"]
@@ -75,8 +82,13 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     ]
     # then test5 (w01-w60, written blind on 2026-12-06; tests/test_generic_test5.py checks its rows)
     fifth = [r for r in rows if r["split"] == "test5"]
-    assert rows[len(tuned) + 216 :] == fifth and [r["id"] for r in fifth] == [
+    assert rows[len(tuned) + 216 : len(tuned) + 276] == fifth and [r["id"] for r in fifth] == [
         f"w{i:02d}" for i in range(1, 61)
+    ]
+    # then test6 (x01-x60, written blind on 2026-12-06; tests/test_generic_test6.py checks its rows)
+    sixth = [r for r in rows if r["split"] == "test6"]
+    assert rows[len(tuned) + 276 :] == sixth and [r["id"] for r in sixth] == [
+        f"x{i:02d}" for i in range(1, 61)
     ]
     dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
@@ -85,8 +97,8 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert [r["id"] for r in holdout] == [r["id"] for r in held]
     assert registry.load("generic").variant == "dev"  # tuning runs see dev unless told otherwise
     # data.jsonl is the generators' output: generic_data's rows (it still writes the old `test`
-    # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's and
-    # generic_test5's.
+    # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's,
+    # generic_test5's and generic_test6's.
     # Compared without printing the texts.
     text = task.data_path.read_text().splitlines(keepends=True)
     older = [json.loads(ln) for ln in generic_data.render().splitlines()]
@@ -102,8 +114,11 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert generic_test4.render() == "".join(text[len(older) + 120 : len(older) + 180]), (
         "data.jsonl's test4 rows are not generic_test4's"
     )
-    assert generic_test5.render() == "".join(text[len(older) + 180 :]), (
+    assert generic_test5.render() == "".join(text[len(older) + 180 : len(older) + 240]), (
         "data.jsonl's test5 rows are not generic_test5's"
+    )
+    assert generic_test6.render() == "".join(text[len(older) + 240 :]), (
+        "data.jsonl's test6 rows are not generic_test6's"
     )
 
 
@@ -113,7 +128,7 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
-        elif r["kind"] == "function" and "shown" in r:  # test2-5: tests/test_generic_test{2,3,4,5}.py
+        elif r["kind"] == "function" and "shown" in r:  # test2-6: tests/test_generic_test{2,3,4,5,6}.py
             assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
@@ -129,7 +144,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.generic
     assert task.cfg == settings.refine_config()  # run's options at their defaults
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
-    for variant in ("dev", "test2", "test3", "test4", "test5", "holdout", "all"):
+    for variant in ("dev", "test2", "test3", "test4", "test5", "test6", "holdout", "all"):
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
         row = by_id[rid]

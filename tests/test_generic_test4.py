@@ -40,8 +40,9 @@ def test_the_test4_rows(task):
     assert rows == json.loads(json.dumps(generic_test4.rows()))
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
-    # test5 (tests/test_generic_test5.py) follows test4 at the end of the file
-    assert every[-120:-60] == rows and every[-60:] == registry.load("generic:test5").rows()
+    # test5 and test6 (tests/test_generic_test5.py, _test6.py) follow test4 at the end of the file
+    later = registry.load("generic:test5").rows() + registry.load("generic:test6").rows()
+    assert every[-180:-120] == rows and every[-120:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -373,8 +374,11 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test5(task):
-    """data.jsonl as it was before the test5 rows were appended after test4's."""
-    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test5"' not in ln)
+    """data.jsonl as it was before the test5 and test6 rows were appended after test4's."""
+    later = ('"split": "test5"', '"split": "test6"')
+    return "".join(
+        ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
+    )
 
 
 def test_data_jsonl_ends_with_the_generators_test4_rows(task):
