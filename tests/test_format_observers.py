@@ -9,9 +9,10 @@ from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.generic import make_item
 from selfrefine.engine.core.loop import refine
 from selfrefine.engine.observe import observe_request
+from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.facts import paragraphs
 from selfrefine.engine.observe.format import format_checks
-from selfrefine.engine.observe.text import char_checks, edge_checks
+from selfrefine.engine.observe.text import edge_checks
 from tests.fakes import ScriptedEngine, fb
 
 

@@ -313,7 +313,7 @@ def test_a_list_holds_as_many_items_as_the_request_counts_things_in_its_sentence
 
 
 def test_dashes_the_request_bans_are_counted_and_hyphens_in_words_are_not():
-    from selfrefine.engine.observe.text import char_checks
+    from selfrefine.engine.observe.chars import char_checks
 
     checks = char_checks("Please no em dashes, en dashes or double hyphens anywhere.")
     assert [x.text for x in facts(checks, "A two-week plan \u2014 then more -- and 3\u20134 days.")] == [

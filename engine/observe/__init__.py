@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import partial
 
 from selfrefine.engine.observe.case import case_checks
+from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.code import CodeCheck
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
@@ -18,7 +19,6 @@ from selfrefine.engine.observe.format import format_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
-    char_checks,
     count_checks,
     edge_checks,
     term_checks,
