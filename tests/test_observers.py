@@ -134,6 +134,13 @@ def test_a_count_per_item_is_not_read_but_the_total_is():
         # a mean is no count of the answer
         ("Keep the sentences short (8 words or fewer on average).", []),
         ("Three paragraphs, and make sure the word 'average' appears.", ["paragraphs: 1 (asked: exactly 3"]),
+        # a part's length is not the answer's
+        ("Open with a question, and that opening question should be 10 words or fewer.", []),
+        ("Write a story. The first sentence should be under 10 words.", []),
+        (
+            "The opening line of a novel: a single sentence of at least 12 words.",
+            ["sentences: 1 (asked: exac", "words: 3 (asked: at l"],
+        ),
         # a denied "over": at most
         ("Numbered steps please, and don't go over 150 words.", ["words: 3 (asked: at most 150"]),
     ],
@@ -231,6 +238,15 @@ def test_start_and_end_as_the_request_says():
     got = faults(checks, "Hello. Bye.")
     assert got[0].startswith('The request asks the answer to start with "Dear Sir"; it starts with "Hello')
     assert got[1].startswith('The request asks the answer to end with "goodbye"')
+
+
+def test_an_answer_asked_to_open_with_a_question_is_checked_for_one():
+    checks = edge_checks("Instagram caption for our gym: open with a question to hook people.")
+    assert faults(checks, "**Up before the sun?** Join us at 6am! #earlybird") == []
+    assert faults(checks, "The new 6am class is here. Any questions?") == [
+        'The request asks the answer to open with a question; it opens with "The new 6am class is here.".'
+    ]
+    assert edge_checks("Start each paragraph with a question.") == []
 
 
 def test_letter_case():

@@ -61,6 +61,13 @@ _CLAUSE_END = re.compile(r"[.;!?\n]|,\s*(?:and|but|then|so|while)\b", re.I)
 """Where a clause ends: "each" in "at least once each, and stay under 200 words" is not the count's."""
 _AVERAGE = re.compile(r"\b(?:on\s+)?average\b|\bmean\b", re.I)
 """Near "N words": a mean ("8 words or fewer on average"), not the answer's length."""
+_PART_BOUND = re.compile(
+    r"\b(?:opening|first|last|closing|final|second|third)\s+(?:question|sentence|line|paragraph|bullet|item|"
+    r"stanza|verse)\s+(?:\w+\s+){0,2}?(?:(?:should|must|can|may|will|has\s+to|needs?\s+to)\s+)?"
+    r"(?:be|is|are|stay|of|under|with|in|at)\b[^,:]{0,24}$",
+    re.I,
+)
+"""Before "N words": the count is of one part ("that opening question should be 10 words or fewer")."""
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
 _PER_AFTER = re.compile(
     r"\s+(?:(?:under|for|in|within|inside|to|on|of)\s+)?(?:each|every|per|apiece)\b", re.I
@@ -118,6 +125,8 @@ def count_checks(request: str) -> list[Check]:
         before = request[max(0, m.start() - 24) : m.start()]
         if _PER_AFTER.match(m["after"]) or _PER.search(_CLAUSE_END.split(before)[-1]):
             continue
+        if _PART_BOUND.search(_CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]):
+            continue  # "the first sentence should be under 10 words": a part's length, not the answer's
         if _AVERAGE.search(re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]) or _AVERAGE.search(
             _CLAUSE_END.split(before)[-1]
         ):
@@ -431,7 +440,33 @@ def edge_checks(request: str) -> list[Check]:
     for m in _END_MARK.finditer(request):
         if not _PER.search(_clause_before(request, m.start())):
             out.append(_edge_check("end", _MARKS[m["mark"].lower()], mark=True))
+    if any(not _PER.search(_clause_before(request, m.start())) for m in _OPEN_QUESTION.finditer(request)):
+        out.append(_opens_with_question)
     return out
+
+
+_OPEN_QUESTION = re.compile(
+    r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|by\s+asking)\s+"
+    r"(?:an?\s+|one\s+)?(?:\w+\s+)?question\b",
+    re.I,
+)
+""""open with a question to hook people": the answer's first sentence asks one."""
+
+
+def _opens_with_question(answer: str) -> list[Fact]:
+    text = f.prose(answer).strip().lstrip("#*_>\"'“ \t\n")
+    end = re.search(r"[.!?](?=[\s\"'”)*_]|$)", text)
+    ok = bool(end) and end.group(0) == "?"
+    line = f"first sentence is a question: {'yes' if ok else 'no'}"
+    if ok:
+        return [Fact(line)]
+    got = text[: end.end() if end else 80][:120]
+    return [
+        Fact(
+            line + " -- NOT MET",
+            f'The request asks the answer to open with a question; it opens with "{got}".',
+        )
+    ]
 
 
 def _paragraph_start_check(ordinal: str, phrase: str) -> Check:
