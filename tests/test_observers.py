@@ -641,6 +641,19 @@ def test_a_request_that_quotes_a_code_word_is_not_a_code_request():
     assert is_code_request("Write a Python function `f(x)` that doubles x.")
 
 
+def test_a_play_script_or_a_discount_code_is_no_request_for_code():
+    # generic test6 x04 ("Set it out like a play script ... under 250 words") had no observer at all
+    for prose in (
+        "Set it out like a play script: names and a colon. Under 250 words in total.",
+        "Write a script for my YouTube video about bread, under 200 words.",
+        "Email our customers the discount code SAVE10, in 3 sentences.",
+        "Summarize our code of conduct in 5 bullet points.",
+    ):
+        assert not is_code_request(prose), prose
+    assert is_code_request("Write a bash script that backs up my photos.")
+    assert is_code_request("Fix this code: it prints the wrong total.")
+
+
 def test_a_request_for_a_signature_or_with_call_examples_is_a_code_request():
     # phrased anew from requests that named no "function" or "code" and so were never run
     # (generic dev rows): the signature alone, or calls shown with their results, ask for code

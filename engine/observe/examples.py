@@ -19,6 +19,18 @@ _CODE_REQUEST = re.compile(
     r"\bdef\s+\w",
     re.I,
 )
+_SHOWS = (
+    r"play|movie|film|video|youtube|podcast|sales|phone|call|radio|tv|commercial|ad|stage|comedy|speech|"
+    r"interview|presentation|webinar|tiktok|reel|voice[- ]?over|skit|wedding|toast|episode|scene|show"
+)
+_NOT_CODE = re.compile(
+    rf"\b(?:{_SHOWS})\s+(?:\w+\s+)?script\b|"
+    rf"\bscript\s+for\s+(?:a|an|my|the|our|your)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_SHOWS})s?\b|"
+    r"\b(?:dress|zip|postal|area|promo|promotional|discount|coupon|voucher|qr|country|access|door|gift|"
+    r"referral|confirmation|booking|tracking|colou?r)\s+codes?\b|\bcodes?\s+of\s+(?:conduct|ethics|practice)\b",
+    re.I,
+)
+"""Where "script" or "code" names no program: a play script, a discount code, a code of conduct."""
 _UNQUOTED = re.compile(r"(?<!\w)'[^'\n]{1,40}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 _ARROW = (
     r"==|->|=>|→|➞|➜|➔|⇒|⟶|\breturns?\b|\bshould\s+(?:return|give|output|be)\b|\bmust\s+return\b|\bgives\b|"
@@ -52,7 +64,10 @@ def is_code_request(request: str) -> bool:
     it names code ("function", "python", a fence, ...; quoted words do not count: "without the word
     'function'" asks for none), asks for a signature ("Write parse(text) that ...", "I need
     mask(number):"), or shows calls with their results (`f(x) == y`, `>>>`)."""
-    if _CODE_REQUEST.search(_UNQUOTED.sub(" ", request)) or _ASKS_SIGNATURE.search(request):
+    unquoted = _UNQUOTED.sub(" ", request)
+    prose = [n.span() for n in _NOT_CODE.finditer(unquoted)]  # "a play script", "the discount code"
+    named = any(not any(s <= m.start() < e for s, e in prose) for m in _CODE_REQUEST.finditer(unquoted))
+    if named or _ASKS_SIGNATURE.search(request):
         return True
     return any(e.kind != "io" for e in examples(request))
 
