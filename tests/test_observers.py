@@ -328,6 +328,28 @@ def test_a_list_holds_as_many_items_as_the_request_counts_things_in_its_sentence
     assert structure_checks("Write it as 4 numbered steps.") == []
 
 
+def test_a_list_in_the_other_form_is_re_marked_by_the_tools_own_fix():
+    from selfrefine.engine.core.rewriting import repaired
+
+    observe, _ = observe_request("Our chores as a bulleted list of the 5 chores.")
+    numbered = (
+        "Hi!\n\n1. Dishes: Ana.\n2. Trash: Josh.\n   - Monday\n3. Floors: me.\n4. Bath: Ana.\n5. Shop: Josh."
+    )
+    seen = observe(numbered)
+    fixed = repaired(numbered, seen.repairs)
+    assert seen.fault_count == 1 and observe(fixed).fault is None
+    assert fixed == numbered.replace("1.", "-").replace("2.", "-").replace("3.", "-").replace(
+        "4.", "-"
+    ).replace("5.", "-")
+    observe, _ = observe_request("Give me exactly 3 numbered steps to boil an egg.")
+    bullets = "- Boil water.\n- Add the egg.\n- Wait 8 minutes."
+    assert (
+        repaired(bullets, observe(bullets).repairs) == "1. Boil water.\n2. Add the egg.\n3. Wait 8 minutes."
+    )
+    code = "```python\n- 1\n```\n- Boil water.\n- Add the egg.\n- Wait."  # code is left as it is
+    assert repaired(code, observe(code).repairs).startswith("```python\n- 1\n```\n1. Boil water.")
+
+
 def test_dashes_the_request_bans_are_counted_and_hyphens_in_words_are_not():
     from selfrefine.engine.observe.chars import char_checks
 

@@ -104,3 +104,16 @@ def outside_code(fix: Callable[[str], str]) -> Callable[[str], str]:
         return "".join(p if i % 2 else fix(p) for i, p in enumerate(parts))
 
     return apply
+
+
+def marked_as(kind: str) -> Callable[[str], str]:
+    """The tools' fix for a list in the other form: numbered items marked "- " (kind "bulleted"), or
+    bullets numbered 1., 2., ... in order (kind "numbered"); indented sub-items and code unchanged."""
+
+    def remark(text: str) -> str:
+        if kind == "bulleted":
+            return re.sub(r"^(\s*)\d{1,3}[.)](?=\s+\S)", r"\1-", text, flags=re.M)
+        count = iter(range(1, 1000))
+        return re.sub(r"^[-*•+](?=\s+\S)", lambda _: f"{next(count)}.", text, flags=re.M)
+
+    return outside_code(remark)

@@ -112,6 +112,13 @@ def _listed_count(request: str, start: int, end: int) -> int | None:
     return n if 2 <= n <= 50 else None
 
 
+def _top_items(text: str, kind: str) -> int:
+    """The list items at the list's outer level (sub-items indented under them not counted)."""
+    marker = {"numbered": r"\d{1,3}[.)]", "bulleted": r"[-*•+]"}.get(kind, r"[-*•+]|\d{1,3}[.)]")
+    found = re.findall(rf"^([ \t]*)(?:{marker})\s+\S", text, re.M)
+    return sum(len(x) == min(map(len, found)) for x in found) if found else 0
+
+
 def _list_check(kind: str, n: int | None = None) -> Check:
     def check(answer: str) -> list[Fact]:
         text = f.prose(answer)
@@ -123,6 +130,8 @@ def _list_check(kind: str, n: int | None = None) -> Check:
             else f.bullets(text) + f.numbered(text)
         )
         name = f"{kind} list" if kind else "list"
+        if n is not None and have >= 2:
+            have = _top_items(text, kind)  # "5 chores", each with its sub-bullets: 5
         if n is not None and have >= 2 and have != n:
             return [
                 Fact(
@@ -132,12 +141,14 @@ def _list_check(kind: str, n: int | None = None) -> Check:
             ]
         if have >= 2:
             return [Fact(f"{name}: {have} items" + (f" (asked: {n})" if n is not None else ""))]
+        other = f.bullets(text) if kind == "numbered" else f.numbered(text) if kind == "bulleted" else 0
         return [
             Fact(
                 f"{name}: {have} items -- NOT MET",
                 f"The request asks for a {name}; the answer has {'no' if not have else 'only one'} "
                 f"{name} item{'s' if not have else ''} (lines starting with "
                 f"{'1. 2. ...' if kind == 'numbered' else '- ' if kind == 'bulleted' else '- or 1.'}).",
+                f.marked_as(kind) if other >= 2 else None,  # the list there, in the other form
             )
         ]
 

@@ -180,6 +180,9 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check
         ok = _holds(rel, have, n, n2)
         line = f"{name}s: {have} (asked: {asked}){'' if ok else ' -- NOT MET'}"
         fix = _cut(key, rel, n) if not ok and rel in ("<=", "<") and key in _CUTTABLE else None
+        other = {"bullets": ("numbered", "bulleted"), "numbered": ("bullets", "numbered")}.get(key)
+        if not ok and other and _holds(rel, COUNTERS[other[0]](f.prose(answer)), n, n2):
+            fix = f.marked_as(other[1])  # "5 bullet points" written as 1. to 5.: the same list re-marked
         return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.", fix)]
 
     return check
