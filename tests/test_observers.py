@@ -350,6 +350,22 @@ def test_a_list_in_the_other_form_is_re_marked_by_the_tools_own_fix():
     assert repaired(code, observe(code).repairs).startswith("```python\n- 1\n```\n1. Boil water.")
 
 
+def test_highlighted_sections_are_marked_spans_and_a_label_line_is_a_heading():
+    # "highlight at least 3 sections" had been read as "exactly 3 headings" (26 IFEval requests)
+    spans = structure_checks(
+        "Write about rain. Highlight at least 2 sections with markdown, i.e. *highlighted section*."
+    )
+    assert faults(spans, "Rain is *wet*. It falls **from clouds**.") == []
+    assert faults(spans, "## Rain\nRain is wet.") == [
+        "The request asks for at least 2 highlighted sections (text set off as *like this*); it has 0."
+    ]
+    # two headings asked: a short label alone on its line ("Action items:") is one
+    notes = structure_checks("Use two headings, Decisions and Action items.")
+    assert faults(notes, "Decisions:\n- ship it\n\nAction items:\n- Tom books the venue") == []
+    sections = structure_checks("Write 2 sections.")
+    assert len(faults(sections, "Here are the sections you asked me to write for you today:\nText.")) == 1
+
+
 def test_dashes_the_request_bans_are_counted_and_hyphens_in_words_are_not():
     from selfrefine.engine.observe.chars import char_checks
 

@@ -36,7 +36,11 @@ _TITLED = re.compile(
 )
 _TITLE_SEP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+")
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.S)
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?)\s*$", re.M)
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?|[A-Z][\w'&/()-]*(?:[ \t]+[\w'&/()-]+){0,4}:)\s*$",
+    re.M,
+)
+"""A heading: markdown (#, a bold line) or a short label alone on its line ("Action items:")."""
 _ROW = re.compile(r"^\s*\|.*\|\s*$", re.M)
 _RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$", re.M)
 
@@ -155,6 +159,31 @@ def _list_check(kind: str, n: int | None = None) -> Check:
     return check
 
 
+_HIGHLIGHT = re.compile(
+    rf"\bhighlight\w*\s+(?:at\s+least\s+|(?P<exactly>exactly\s+))?(?P<n>{NUM})\s+(?:\w+\s+)?"
+    r"(?:sections?|parts?|phrases?|words?|points?|spans?|terms?|ideas?)\b",
+    re.I,
+)
+_MARKED = re.compile(r"\*\*[^*\n]+\*\*|\*[^*\s][^*\n]*\*|__[^_\n]+__|(?<!\w)_[^_\s][^_\n]*_(?!\w)")
+
+
+def _highlight_check(n: int, exactly: bool) -> Check:
+    """ "Highlight at least 3 sections with markdown": spans set off with * or _ (*like this*)."""
+    asked = f"{'exactly' if exactly else 'at least'} {n}"
+
+    def check(answer: str) -> list[Fact]:
+        have = len(_MARKED.findall(f.prose(answer)))
+        line = f"highlighted spans (*like this*): {have} (asked: {asked})"
+        if have == n or (have > n and not exactly):
+            return [Fact(line)]
+        fault = (
+            f"The request asks for {asked} highlighted sections (text set off as *like this*); it has {have}."
+        )
+        return [Fact(line + " -- NOT MET", fault)]
+
+    return check
+
+
 def _sections_check(n: int) -> Check:
     def check(answer: str) -> list[Fact]:
         have = len(_HEADING.findall(f.prose(answer)))
@@ -246,7 +275,10 @@ def structure_checks(request: str) -> list[Check]:
     named = titles(request)
     if named:
         out.append(_titles_check(named))
+    m = _HIGHLIGHT.search(request)
+    if m:  # "highlight at least 3 sections": marked spans (*...*), no headings
+        out.append(_highlight_check(number(m["n"]), bool(m["exactly"])))
     m = _SECTIONS.search(request)
-    if m and not named:
+    if m and not named and not _HIGHLIGHT.search(request, max(0, m.start() - 40)):
         out.append(_sections_check(number(m["n"])))
     return out
