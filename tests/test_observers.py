@@ -376,6 +376,8 @@ def test_dashes_the_request_bans_are_counted_and_hyphens_in_words_are_not():
         "double hyphens: 1 (asked: none) -- NOT MET",
     ]
     assert faults(char_checks("Don't use dashes."), "A well-known two-week plan.") == []
+    (bang,) = facts(char_checks("A pep talk, and no exclamation marks at all."), "Go team!! See you at 7!")
+    assert bang.fault and bang.repair("Go team!! See you at 7!") == "Go team. See you at 7."
     assert char_checks("No markdown: no asterisks, no dash bullets.") == []
 
 

@@ -68,6 +68,8 @@ def _char_check(name: str, chars: str | tuple[str, ...]) -> Check:
         if not have:
             return [Fact(line)]
         fix = f.outside_code(_drop_commas) if name == "comma" else None
+        if name == "exclamation":  # "Great news!" -> "Great news.": the same words, calmer
+            fix = f.outside_code(lambda t: re.sub(r"(?<![=<>!`])!+(?![=`])", ".", t))
         return [Fact(line + " -- NOT MET", f"The request asks for no {label}; the answer has {have}.", fix)]
 
     return check
