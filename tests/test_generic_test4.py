@@ -40,9 +40,10 @@ def test_the_test4_rows(task):
     assert rows == json.loads(json.dumps(generic_test4.rows()))
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
-    # test5 and test6 (tests/test_generic_test5.py, _test6.py) follow test4 at the end of the file
-    later = registry.load("generic:test5").rows() + registry.load("generic:test6").rows()
-    assert every[-180:-120] == rows and every[-120:] == later
+    # test5, test6 and test7 (tests/test_generic_test5.py, _test6.py, _test7.py) follow test4 at the
+    # end of the file
+    later = [r for s in ("test5", "test6", "test7") for r in registry.load(f"generic:{s}").rows()]
+    assert every[-240:-180] == rows and every[-180:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -374,8 +375,8 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test5(task):
-    """data.jsonl as it was before the test5 and test6 rows were appended after test4's."""
-    later = ('"split": "test5"', '"split": "test6"')
+    """data.jsonl as it was before the test5, test6 and test7 rows were appended after test4's."""
+    later = ('"split": "test5"', '"split": "test6"', '"split": "test7"')
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

@@ -48,8 +48,9 @@ def test_the_test5_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test6 (tests/test_generic_test6.py) follows test5 at the end of the file
-    assert every[-120:-60] == rows and every[-60:] == registry.load("generic:test6").rows()
+    # test6 and test7 (tests/test_generic_test6.py, _test7.py) follow test5 at the end of the file
+    later = registry.load("generic:test6").rows() + registry.load("generic:test7").rows()
+    assert every[-180:-120] == rows and every[-120:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -481,8 +482,11 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test6(task):
-    """data.jsonl as it was before the test6 rows were appended after test5's."""
-    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test6"' not in ln)
+    """data.jsonl as it was before the test6 and test7 rows were appended after test5's."""
+    later = ('"split": "test6"', '"split": "test7"')
+    return "".join(
+        ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
+    )
 
 
 def test_data_jsonl_ends_with_the_generators_test5_rows(task):
