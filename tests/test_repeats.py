@@ -65,3 +65,9 @@ def test_the_tools_fix_writes_a_looping_answer_once_unless_the_request_asks_for_
     assert repaired(looped, (), "Write a song about my cat.") == s
     assert repaired(looped, (), "Repeat the line 'Not the mug again' three times.") == looped
     assert repaired(looped, (str.upper,), "Write a song about my cat.") == s.upper()  # then the fixes
+
+
+def test_an_outline_label_left_bare_by_the_repeats_dropped_goes_too():
+    s = "The soccer world is a place where people come together."
+    looped = f"A. {s}\nB. {s}\nC. {s}\nD. {s}\nE. Keep your head up, team."
+    assert without_repeats(looped) == f"A. {s}\n\nE. Keep your head up, team."

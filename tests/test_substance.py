@@ -108,6 +108,13 @@ LOST = [
         "* What is quick and sly and fights the snake?\n\nThis riddle includes one bullet point.",
         substance.TALKS,
     ),
+    # generic test7 y29: a checklist that ends on meeting the count, where the draft had only named it
+    (
+        "What should I pack for a 3 day hike? Give me a checklist of exactly 12 items as bullet points.",
+        "Here's a checklist of exactly 12 items:\n1. Tent\n2. Stove",
+        "- Park\n- Trekking\n- Note: This checklist gives eight activities, fulfilling your requirement.",
+        substance.TALKS,
+    ),
 ]
 
 

@@ -45,6 +45,7 @@ _TALK = re.compile(
     r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:provide|specify|clarify|share|tell\s+me)\b|"
     r"\bsorry\s+for\s+(?:any|the)\s+confusion\b|\bi\s+apologi[sz]e\b|"
     r"\b(?:your|the|this|that)\s+request\b|\bas\s+(?:you\s+)?requested\b|"
+    r"\b(?:fulfil+(?:s|ing|ed)?|satisf(?:y|ies|ying))\s+(?:all\s+)?(?:your|the)\s+requirements?\b|"
     r"\bhere\s+is\s+(?:a|an|the|my)\s+(?:revised|rewritten|updated|shorter|longer|new)\b",
     re.I,
 )
