@@ -362,6 +362,8 @@ def test_highlighted_sections_are_marked_spans_and_a_label_line_is_a_heading():
     # two headings asked: a short label alone on its line ("Action items:") is one
     notes = structure_checks("Use two headings, Decisions and Action items.")
     assert faults(notes, "Decisions:\n- ship it\n\nAction items:\n- Tom books the venue") == []
+    both = structure_checks("Write 3 sections. In the last one, highlight at least 2 key words.")
+    assert len(faults(both, "Plain text.")) == 2  # 3 headings and 2 marked spans, each its own ask
     sections = structure_checks("Write 2 sections.")
     assert len(faults(sections, "Here are the sections you asked me to write for you today:\nText.")) == 1
 

@@ -71,9 +71,8 @@ def without_repeats(text: str) -> str:
         seen.add(key or "")
         kept.append(gap + m.group(0))
     text = "".join(kept) + text[at:]
-    text = re.sub(
-        r"^[ \t]*(?:[A-Za-z]|\d{1,3}|[IVXivx]{1,4})[.)][ \t]*$", "", text, flags=re.M
-    )  # "D." left bare
+    bare = r"^[ \t]*(?:[A-Za-z]|\d{1,3}|[IVXivx]{1,4})[.)][ \t]*$"  # "D." whose sentence was a repeat
+    text = re.sub(bare, "", text, flags=re.M)
     text = re.sub(r"\n{3,}", "\n\n", text).strip()
     return re.sub(r"\n\s*(?:[-*\u2022+]|\d{1,3}[.)])\s*$", "", text)  # a list marker the loop left open
 

@@ -265,20 +265,18 @@ def structure_checks(request: str) -> list[Check]:
     if _TABLE.search(request):
         out.append(_table_check)
     m = _LIST.search(request)
-    if m and not (
-        m["kind2"] and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
-    ):  # "4 numbered steps"
-        # is a count (count_checks)
+    counted = m is not None and m["kind2"] and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
+    if m and not counted:  # "4 numbered steps" is a count: count_checks reads it
         kind = (m["kind"] or m["kind2"] or m["kind3"] or "").lower()
         kind = "numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else ""
         out.append(_list_check(kind, _listed_count(request, m.start(), m.end())))
     named = titles(request)
     if named:
         out.append(_titles_check(named))
-    m = _HIGHLIGHT.search(request)
-    if m:  # "highlight at least 3 sections": marked spans (*...*), no headings
-        out.append(_highlight_check(number(m["n"]), bool(m["exactly"])))
+    marked = _HIGHLIGHT.search(request)
+    if marked:  # "highlight at least 3 sections": marked spans (*...*), no headings
+        out.append(_highlight_check(number(marked["n"]), bool(marked["exactly"])))
     m = _SECTIONS.search(request)
-    if m and not named and not _HIGHLIGHT.search(request, max(0, m.start() - 40)):
+    if m and not named and not (marked and marked.start() <= m.start() < marked.end()):
         out.append(_sections_check(number(m["n"])))
     return out
