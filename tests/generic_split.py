@@ -1,6 +1,6 @@
-"""The function-row parts the blind generic splits' tests share (tests/test_generic_test4.py,
-test_generic_test5.py): the rows, how a request shows a case, its example style, an answer fenced
-as a user would get it, and the check that the shown cases never count."""
+"""The function-row parts the blind generic splits' tests share (tests/test_generic_test4.py to
+test_generic_test7.py): the rows, how a request shows a case, its example style, an answer fenced
+as a user would get it, a row's shape, its reference passing, and the shown cases never counting."""
 
 import pytest
 
@@ -57,3 +57,24 @@ def assert_shown_examples_never_count(by_id):
         bad = scorer.score(r, _wrong_on(r, [repr(r["tests"][first_hidden]["args"])]))
         share = 1 - 1 / len(S.hidden_tests(r))
         assert bad["score"] == 0.0 and bad["tests_passed"] == pytest.approx(share, abs=1e-4), r["id"]
+
+
+def assert_row_shape(r):
+    """8-12 tests, at most 3 of them shown, 6-9 hidden; a shown case is in the request, a hidden one
+    is not."""
+    n, shown = len(r["tests"]), r["shown"]
+    assert 8 <= n <= 12, r["id"]
+    assert len(set(shown)) == len(shown) <= 3 and all(0 <= i < n for i in shown), r["id"]
+    assert 6 <= len(S.hidden_tests(r)) == n - len(shown) <= 9, r["id"]
+    for i, t in enumerate(r["tests"]):
+        assert shown_in_request(r, t["args"]) == (i in shown), (r["id"], i)
+
+
+def assert_references_pass(by_id):
+    """Every row's reference passes its hidden tests, and its shown examples too."""
+    scorer = S.GenericScorer()
+    for r in functions(by_id):
+        got = scorer.score(r, fenced(r["reference"]))
+        assert got["score"] == 1.0 and got["tests_passed"] == 1.0, (r["id"], got)
+        every = scorer.score({k: v for k, v in r.items() if k != "shown"}, fenced(r["reference"]))
+        assert every["score"] == 1.0, r["id"]  # the shown examples hold too

@@ -15,7 +15,13 @@ from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS
 from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
 from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
 from selfrefine.tasks.tools import generic_rows, generic_test5
-from tests.generic_split import assert_shown_examples_never_count, fenced, functions, shown_in_request, style
+from tests.generic_split import (
+    assert_references_pass,
+    assert_row_shape,
+    assert_shown_examples_never_count,
+    functions,
+    style,
+)
 
 # kinds with a table before test5 (the older ones are inline in scorer.check)
 BEFORE = set(S.NEW_CHECKS) | set(TEST3_CHECKS) | set(TEST4_CHECKS)
@@ -433,24 +439,14 @@ def test_the_new_kinds_take_garbage():
 def test_function_rows_shapes(by_id):
     rows = functions(by_id)
     for r in rows:
-        n, shown = len(r["tests"]), r["shown"]
-        assert 8 <= n <= 12, r["id"]
-        assert len(set(shown)) == len(shown) <= 3 and all(0 <= i < n for i in shown), r["id"]
-        assert 6 <= len(S.hidden_tests(r)) == n - len(shown) <= 9, r["id"]
-        for i, t in enumerate(r["tests"]):  # a shown case is in the request, a hidden one is not
-            assert shown_in_request(r, t["args"]) == (i in shown), (r["id"], i)
+        assert_row_shape(r)
     assert len({r["entry"] for r in rows}) == len(rows)
     styles = Counter(style(r) for r in rows)
     assert styles == {"doctest": 4, "==": 4, "->": 4, "input/output": 4, "assert": 3, "prose": 3}
 
 
 def test_every_reference_passes_its_hidden_tests(by_id):
-    scorer = S.GenericScorer()
-    for r in functions(by_id):
-        got = scorer.score(r, fenced(r["reference"]))
-        assert got["score"] == 1.0 and got["tests_passed"] == 1.0, (r["id"], got)
-        every = scorer.score({k: v for k, v in r.items() if k != "shown"}, fenced(r["reference"]))
-        assert every["score"] == 1.0, r["id"]  # the shown examples hold too
+    assert_references_pass(by_id)
 
 
 def test_the_shown_examples_never_count(by_id):

@@ -16,7 +16,13 @@ from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
 from selfrefine.tasks.generic.test5_kinds import TEST5_CHECKS
 from selfrefine.tasks.generic.test6_kinds import TEST6_CHECKS
 from selfrefine.tasks.tools import generic_rows, generic_test6
-from tests.generic_split import assert_shown_examples_never_count, fenced, functions, shown_in_request, style
+from tests.generic_split import (
+    assert_references_pass,
+    assert_row_shape,
+    assert_shown_examples_never_count,
+    functions,
+    style,
+)
 
 # kinds with a table before test6 (the older ones are inline in scorer.check)
 BEFORE = set(S.NEW_CHECKS) | set(TEST3_CHECKS) | set(TEST4_CHECKS) | set(TEST5_CHECKS)
@@ -542,12 +548,7 @@ def test_the_new_kinds_take_garbage():
 def test_function_rows_shapes(by_id):
     rows = functions(by_id)
     for r in rows:
-        n, shown = len(r["tests"]), r["shown"]
-        assert 8 <= n <= 12, r["id"]
-        assert len(set(shown)) == len(shown) <= 3 and all(0 <= i < n for i in shown), r["id"]
-        assert 6 <= len(S.hidden_tests(r)) == n - len(shown) <= 9, r["id"]
-        for i, t in enumerate(r["tests"]):  # a shown case is in the request, a hidden one is not
-            assert shown_in_request(r, t["args"]) == (i in shown), (r["id"], i)
+        assert_row_shape(r)
         assert f"{r['entry']}(" in r["request"], r["id"]  # the name and signature are stated
     assert len({r["entry"] for r in rows}) == len(rows)
     styles = Counter(style(r) for r in rows)
@@ -555,12 +556,7 @@ def test_function_rows_shapes(by_id):
 
 
 def test_every_reference_passes_its_hidden_tests(by_id):
-    scorer = S.GenericScorer()
-    for r in functions(by_id):
-        got = scorer.score(r, fenced(r["reference"]))
-        assert got["score"] == 1.0 and got["tests_passed"] == 1.0, (r["id"], got)
-        every = scorer.score({k: v for k, v in r.items() if k != "shown"}, fenced(r["reference"]))
-        assert every["score"] == 1.0, r["id"]  # the shown examples hold too
+    assert_references_pass(by_id)
 
 
 def test_the_shown_examples_never_count(by_id):
