@@ -123,13 +123,13 @@ def count_checks(request: str) -> list[Check]:
         unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
         key, name, needs_cue = unit
         before = request[max(0, m.start() - 24) : m.start()]
-        if _PER_AFTER.match(m["after"]) or _PER.search(_CLAUSE_END.split(before)[-1]):
+        clause = _CLAUSE_END.split(before)[-1]
+        if _PER_AFTER.match(m["after"]) or _PER.search(clause):
             continue
         if _PART_BOUND.search(_CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]):
             continue  # "the first sentence should be under 10 words": a part's length, not the answer's
-        if _AVERAGE.search(re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]) or _AVERAGE.search(
-            _CLAUSE_END.split(before)[-1]
-        ):
+        ahead = re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]
+        if _AVERAGE.search(ahead) or _AVERAGE.search(clause):
             continue  # "8 words or fewer on average": a mean per sentence, not the answer's length
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
@@ -294,10 +294,10 @@ _BANNED_AFTER = re.compile(
     r"(?:appear|be\s+used|show\s+up|be\s+in)|(?:are|is)\s+(?:not\s+allowed|banned|forbidden|off[- ]limits))",
     re.I,
 )
+"""After a list of words: "... (and you're, you'll etc.) must not appear at all" bans them."""
 _EXAMPLE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance))\s*[,:]?\s*$", re.I)
 """Right before a quoted term: it shows what is meant ("a short label, like 'Frame: ...'"), unless
 the clause bans ("no negative words such as 'sad'")."""
-"""After a list of words: "... (and you're, you'll etc.) must not appear at all" bans them."""
 
 
 def term_checks(request: str) -> list[Check]:
