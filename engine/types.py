@@ -186,6 +186,7 @@ class Call:
     ungrounded: list | None = None  # feedback: problems whose span is not in the answer (not shown)
     observation: str | None = None  # feedback: the execution result shown in the review turn
     fault: str | None = None  # feedback: what the execution showed to be wrong, whatever the critic said
+    overruled: list[str] | None = None  # feedback: problems about a count the tools find met (not shown)
 
     @classmethod
     def of(cls, out: Completion, stage: str, round: int, model: str, text: str | None = None) -> Call:

@@ -571,6 +571,20 @@ def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
     assert res.checks["observed"] == 1 and res.checks["fault"] == 1
 
 
+def test_a_review_point_about_a_count_the_tools_find_met_is_overruled_and_the_loop_stops():
+    # generic x28: the critic read "under 300 words" as "at least 300 words", and the rewrite it
+    # asked for cut four interview answers to one; the tools count 40 words, under 300
+    draft = "\n\n".join(f"Q: Question {i}?\nA: A short sample answer to question {i}." for i in range(1, 5))
+    point = "The answer is too short. It should be at least 300 words."
+    eng = ScriptedEngine([draft, fb(points=(point,)), "Q: Question 1?\nA: A longer answer."])
+    item = make_item("Write 4 barista interview questions with a sample answer each. Under 300 words please.")
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=2)))
+    assert res.answer == draft and res.stop_reason == "no_problems" and res.rounds == 0
+    assert len(eng.prompts) == 2  # the draft and the review: no rewrite was asked
+    assert res.trace[1].overruled == [point] and res.trace[1].problems == []
+    assert res.checks["overruled"] == 1 and res.checks["observed"] == 1
+
+
 def test_a_request_with_nothing_to_check_makes_the_same_prompts_as_a_plain_item():
     runs = []
     for item in (Item("Tell me a joke."), make_item("Tell me a joke.")):

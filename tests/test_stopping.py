@@ -14,8 +14,9 @@ from selfrefine.engine.core.history import chat_format
 from selfrefine.engine.core.item import Item
 from selfrefine.engine.core.loop import refine
 from selfrefine.engine.core.prompts import Prompts
-from selfrefine.engine.core.review import Review, read_feedback
+from selfrefine.engine.core.review import Review, met_counts, overruled, read_feedback
 from selfrefine.engine.core.stopping import CAP, DONE, VETO, StopPolicy, StopRule
+from selfrefine.engine.observe import observe_request
 from selfrefine.engine.types import Call
 from selfrefine.grammars.feedback import FeedbackSpec
 from tests.fakes import CharTokenizer, ScriptedEngine, fb
@@ -82,6 +83,49 @@ def test_text_feedback_reads_scores_and_the_stop_phrase():
     assert done.flag_disagrees is False  # no scores: nothing to contradict
     odd = read_feedback("Looks odd to me.", cfg)
     assert odd.scores is None and "no score" in odd.error
+
+
+def test_points_about_a_count_the_tools_find_met_are_overruled_not_shown():
+    # generic x28: "Under 300 words" read by a 1.5B critic as "at least 300 words"
+    seen = "Facts about your answer, computed by a tool:\n- words: 42 (asked: fewer than 300 words)"
+    points = (
+        "The answer is too short. It should be at least 300 words.",
+        "Add a sample answer to each question.",
+    )
+    f = read_feedback(fb(scores(1, 1, 1), stop=False, points=points), RefineConfig(), (), "y", seen)
+    assert f.points == (points[1],) and f.overruled == [points[0]] and f.problems == [points[1]]
+    only = read_feedback(fb(scores(4, 4, 4), points=points[:1]), RefineConfig(), (), "y", seen)
+    assert only.points == () and only.overruled == [points[0]]  # nothing left: no_problems stops
+    # an unmet count, another unit or number, or no observation: the point stands
+    for obs in (
+        "- words: 420 (asked: fewer than 300 words) -- NOT MET",
+        "- sentences: 4 (asked: fewer than 300 sentences)",
+        "- words: 42 (asked: fewer than 30 words)",
+        "",
+    ):
+        g = read_feedback(fb(scores(1, 1, 1), points=points[:1]), RefineConfig(), (), "y", obs)
+        assert g.points == points[:1] and g.overruled is None, obs
+    assert met_counts(
+        "- bullet points: 5 (asked: exactly 5 bullet points)\n- words: 61 (asked: between 50 and 80 words)"
+    ) == {
+        (5, "item"),
+        (50, "word"),
+        (80, "word"),
+    }
+    assert overruled(
+        ("It needs 5 bullets.", "Keep it to 5 items.", "Use 50-word paragraphs."),
+        "- bullet points: 5 (asked: exactly 5 bullet points)",
+    ) == [
+        "It needs 5 bullets.",
+        "Keep it to 5 items.",
+    ]
+
+
+def test_the_observers_count_fact_is_what_overruled_reads():
+    # the observation the loop shows the critic, as engine.observe writes it, met and unmet
+    observe, _ = observe_request("Describe the sea in under 300 words.")
+    assert met_counts(observe("The sea is wide.").text) == {(300, "word")}
+    assert met_counts(observe("sea " * 400).text) == set()
 
 
 def test_read_feedback_changes_nothing_and_gives_the_same_answer_twice():

@@ -19,15 +19,17 @@ OBSERVED = "observed"
 """Count key: reviews that showed an observation (execution feedback, or facts from tools)."""
 UNGROUNDED = "ungrounded"
 """Count key: problems whose span is not in the answer (recorded, not shown to the rewrite)."""
+OVERRULED = "overruled"
+"""Count key: problems about a count the tools find met (recorded, not shown to the rewrite)."""
 CANDIDATES = "candidates"
 """Count key: rewrites written beside the one the loop kept, after a fault (`RefineConfig.candidates`)."""
 
 
 def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
     """How often each rewrite check, the guard and the pairwise verification rejected a rewrite,
-    a stop flag contradicted its scores, a problem was ungrounded, a review showed an observation,
-    an observation showed a fault, and how many candidate rewrites were not kept: read off the
-    trace. With the requirements form, also the unmet requirements of all reviews."""
+    a stop flag contradicted its scores, a problem was ungrounded or overruled, a review showed an
+    observation, an observation showed a fault, and how many candidate rewrites were not kept: read
+    off the trace. With the requirements form, also the unmet requirements of all reviews."""
     counts = dict.fromkeys(
         (
             *checks.REWRITE_CHECKS,
@@ -37,6 +39,7 @@ def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
             PAIRWISE,
             FLAG_DISAGREED,
             UNGROUNDED,
+            OVERRULED,
             OBSERVED,
             FAULT,
             CANDIDATES,
@@ -48,6 +51,7 @@ def check_counts(trace: list[Call], cfg: RefineConfig) -> dict[str, int]:
             counts[c.rejected] += 1
         counts[FLAG_DISAGREED] += bool(c.flag_disagrees)
         counts[UNGROUNDED] += len(c.ungrounded or ())
+        counts[OVERRULED] += len(c.overruled or ())
         counts[OBSERVED] += bool(c.observation)
         counts[FAULT] += bool(c.fault)
         counts[CANDIDATES] += c.stage == "candidate"

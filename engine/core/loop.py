@@ -4,10 +4,10 @@ One conversation per loop holds the task, every output and every feedback in ord
 refine prompt carries the whole history (eq. 4) and each call's prompt extends the previous
 call's prompt token for token (prefix cache). Many loops at once: engine.core.many.
 
-`_refine` is the algorithm: critique, stop?, rewrite, accept?, next round. Its pieces live
-beside it: reading a review (engine.core.review), the stop rules (engine.core.stopping), how a refine
-call becomes the next output (engine.core.rewriting), whether a rewrite is kept (engine.core.acceptance),
-and what the checks did, counted off the trace (engine.core.counts).
+`_refine` is the algorithm: critique, stop?, rewrite, accept?, next round. Its pieces live beside it:
+reading a review (engine.core.review), the stop rules (engine.core.stopping), how a refine call becomes
+the next output (engine.core.rewriting), whether a rewrite is kept (engine.core.acceptance), and what
+the checks did, counted off the trace (engine.core.counts).
 """
 
 from __future__ import annotations
@@ -209,15 +209,10 @@ class _Loop:
                 answer=y,
             )
         self.conv.add_user(turn)
-        call = await self.call(
-            self.critic,
-            "feedback",
-            t,
-            cfg.feedback_sampling(choices),
-            schema,
-            spec.token_budget(choices) if schema else MIN_ROOM,
-        )
-        review = Review(t, y, read_feedback(call.text, cfg, choices, y), seen.text or None, seen.fault)
+        budget = spec.token_budget(choices) if schema else MIN_ROOM
+        call = await self.call(self.critic, "feedback", t, cfg.feedback_sampling(choices), schema, budget)
+        fb = read_feedback(call.text, cfg, choices, y, seen.text)  # less what the tools' counts overrule
+        review = Review(t, y, fb, seen.text or None, seen.fault)
         review.record(call)
         self.scores[t] = review.feedback.total
         return review
@@ -236,6 +231,7 @@ class _Loop:
                 "stop_reason": stop.reason if stop and stop.kind == DONE else None,
                 "problems": review.problems,  # what the rewrite is shown (a fault first)
                 "ungrounded": fb.ungrounded,
+                "overruled": fb.overruled,
                 "observation": review.observation,
                 "fault": review.fault,
             }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,8 @@ class Feedback:
     """Problems whose span is not in the answer: recorded, not shown (`Call.ungrounded`)."""
     unmet: tuple[str, ...] = ()
     """requirements form: the problems that are unmet requirements (they veto a stop, core.stopping)."""
+    overruled: list[str] | None = None
+    """Problems about a count the tools find met: recorded, not shown (`Call.overruled`)."""
 
     @property
     def total(self) -> int | None:
@@ -54,13 +57,49 @@ NO_FEEDBACK = Feedback(None, None, None, False, False, True, ())
 """A review the critic did not write (`Review.by_tools`): no scores, no flag, no points."""
 
 
-def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), answer: str = "") -> Feedback:
+_MET_COUNT = re.compile(r"^- ([a-z]+(?: [a-z]+)?)s: \d+ \(asked: ([^()\n]*)\)$", re.M)
+"""A count fact the observers found met, as engine.observe.text writes it ("- words: 42 (asked:
+fewer than 300 words)"; an unmet one ends in "-- NOT MET")."""
+_POINT_COUNT = re.compile(
+    r"(?<![\d.,])(\d{1,5})\s*-?\s*(words?|sentences?|paragraphs?|lines?|characters?|chars|bullets?|"
+    r"bullet\s+points?|items?|numbered\s+items?)\b",
+    re.I,
+)
+
+
+def _unit(name: str) -> str:
+    """One name per counted unit: "bullet points", "list items" and "numbered items" are items."""
+    last = name.lower().split()[-1]
+    return "item" if last.startswith(("bullet", "item", "point")) else last[:4]
+
+
+def met_counts(observation: str) -> set[tuple[int, str]]:
+    """(number, unit) of every bound of a count the observers find met ("fewer than 300 words":
+    (300, "word"); "between 50 and 80 words": both)."""
+    return {(int(n), _unit(m[1])) for m in _MET_COUNT.finditer(observation) for n in re.findall(r"\d+", m[2])}
+
+
+def overruled(points: tuple[str, ...], observation: str) -> list[str]:
+    """The points that name a count bound the tools find met (its number and unit): the tools'
+    count is exact, the critic's reading is not. A 1.5B critic read "under 300 words" as "should be
+    at least 300 words" and its rewrite cut four interview answers to one (generic x28); others
+    list "meets the requirement of fewer than 100 words" as a problem."""
+    met = met_counts(observation or "")
+    if not met:
+        return []
+    return [p for p in points if any((int(n), _unit(u)) in met for n, u in _POINT_COUNT.findall(p))]
+
+
+def read_feedback(
+    text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), answer: str = "", observation: str = ""
+) -> Feedback:
     """Read one feedback text as the loop does, changing nothing.
 
     Grammar mode parses the JSON review against the feedback form (`choices`: the call's own
     choices, e.g. the answer's lines, or the loop's requirements) and keeps the problems whose
-    span is in `answer`; text mode reads `aspect: N/M` scores and the stop phrase, and the
-    whole text is the problem. Whether the loop stops on it is the stop policy's call (engine.core.stopping).
+    span is in `answer`, less those about a count the tools' `observation` finds met; text mode
+    reads `aspect: N/M` scores and the stop phrase, and the whole text is the problem. Whether
+    the loop stops on it is the stop policy's call (engine.core.stopping).
     """
     spec = cfg.spec
     if cfg.feedback == "grammar":
@@ -70,17 +109,20 @@ def read_feedback(text: str, cfg: RefineConfig, choices: tuple[str, ...] = (), a
             return Feedback(None, str(exc), None, False, False, True, ())
         scores, flag = data["scores"], bool(data["stop"])
         points, ungrounded = spec.problems(data, answer)
-        error, listed, shown = None, points, tuple(points)
+        over = overruled(tuple(points), observation)
+        shown = tuple(p for p in points if p not in over)
+        error, listed = None, list(shown)
     else:
         scores, err = parse_free_text(text, spec)
         flag = matches_stop_phrase(text, cfg.stop_phrase)
         data = {"feedback": text, "scores": scores, "stop": flag}
-        error, listed, ungrounded = None if (scores or flag) else err, None, None
+        error, listed, ungrounded, over = None if (scores or flag) else err, None, None, []
         shown = () if flag else (text,)
     top = bool(scores) and all(v == spec.scale[1] for v in scores.values())
     agrees = not scores or all(v >= cfg.flag_min for v in scores.values())
     unmet = shown if spec.form == "requirements" and cfg.feedback == "grammar" else ()
-    return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None, unmet)
+    over = over or None
+    return Feedback(data, error, scores, flag, top, agrees, shown, listed, ungrounded or None, unmet, over)
 
 
 @dataclass(frozen=True)
@@ -121,3 +163,4 @@ class Review:
         call.feedback, call.feedback_error, call.flag_disagrees = fb.data, fb.error, fb.flag_disagrees
         call.problems = self.problems if self.fault else fb.problems
         call.ungrounded, call.observation, call.fault = fb.ungrounded, self.observation, self.fault
+        call.overruled = fb.overruled
