@@ -300,6 +300,21 @@ def test_a_rewrite_that_is_only_the_phrase_the_request_asks_to_end_with_is_resta
     assert not substance.restates_request("My answer is yes.", options, "Yes, I think so, mostly.")
 
 
+def test_a_known_number_in_a_new_unit_of_time_is_invented():
+    # generic test6 x06 (1.5B critic): the gym's "6am" class became "a 6-hour workout session"
+    req = "instagram caption for our gym's new 6am bootcamp class. open with a question to hook people"
+    previous = "What exciting new 6am bootcamp class is coming to your gym? #earlybird"
+    six_hours = previous[:-11] + " Join us for a 6-hour workout session. #earlybird"
+    assert substance.new_durations(six_hours, f"{req}\n{previous}") == ["6 hour"]
+    assert substance.substance_fault(six_hours, request=req, previous=previous) == substance.INVENTED
+    same = previous[:-11] + " Join us at 6 a.m. for a sunrise workout. #earlybird"
+    assert substance.substance_fault(same, request=req, previous=previous) is None  # 6am, written out
+    # a time with minutes, a unit written another way, and a number the reference never has
+    assert substance.new_durations("We meet at 9:30 am.", "moves to 9:30") == []
+    assert substance.new_durations("Bake 30 mins, then rest a 30-minute break.", "bake for 30 minutes") == []
+    assert substance.new_durations("Rest 45 minutes.", "bake for 30 minutes") == []  # new_numbers' to report
+
+
 def test_a_json_answer_is_read_for_invented_numbers():
     previous = '```json\n{"Nationality": "Argentina", "Height": "1.70 meters", "Born": "1987"}\n```'
     invented = '```json\n{"Nationality": "Argentina", "Height": "180 inches", "Weight": "73 lbs"}\n```'

@@ -209,6 +209,27 @@ def new_numbers(text: str, reference: str) -> list[str]:
     return found
 
 
+_DURATION = re.compile(
+    r"(?<![\w.:])(\d+(?:\.\d+)?)\s*-?\s*(hour|hr|minute|min|second|sec|day|week|month|year|a\.?m|p\.?m)s?\b\.?",
+    re.I,
+)
+_UNIT = {"hr": "hour", "min": "minute", "sec": "second", "a.m": "am", "p.m": "pm", "a.m.": "am", "p.m.": "pm"}
+
+
+def _durations(text: str) -> set[tuple[str, str]]:
+    """(number, unit) of each time the text states: "6am" -> ("6", "am"), "a 6-hour workout" ->
+    ("6", "hour")."""
+    return {(n, _UNIT.get(u.lower().rstrip("."), u.lower().rstrip("."))) for n, u in _DURATION.findall(text)}
+
+
+def new_durations(text: str, reference: str) -> list[str]:
+    """Times the rewrite's prose states with a number the reference has, but not in that unit: a
+    "6am bootcamp class" became "a 6-hour workout session" (generic x06). A number the reference
+    never states is new_numbers' to report."""
+    known, numbers = _durations(_prose(reference)), _numbers(_prose(reference))
+    return [f"{n} {u}" for n, u in sorted(_durations(_prose(text)) - known) if n in numbers]
+
+
 _SENTENCE_START = re.compile(r"(?:^\s*(?:[-*•>#]+\s*|\d{1,3}[.)]\s*)*|[.!?:;]\s+|[\"“(«<*_]\s*)$")
 
 
@@ -292,7 +313,8 @@ def _data(text: str) -> str | None:
 
 def invented(text: str, request: str, previous: str) -> list[str]:
     """Specifics the rewrite adds that neither the request nor the answer it would replace has:
-    numbers (prices, percentages, dates, counts), names (people, places, brands) and quotations.
+    numbers (prices, percentages, dates, counts), a known number in a new unit of time, names
+    (people, places, brands) and quotations.
     An answer that is data (JSON, YAML, CSV) is read for its numbers (ifeval-3223: "180 inches");
     an answer that is code is left to the code runner."""
     if (data := _data(text)) is not None:
@@ -300,7 +322,8 @@ def invented(text: str, request: str, previous: str) -> list[str]:
     if _is_code(previous) or _is_code(text):
         return []
     reference = f"{request}\n{previous}"
-    return new_numbers(text, reference) + new_names(text, reference) + new_quotes(text, reference)
+    found = new_numbers(text, reference) + new_durations(text, reference)
+    return found + new_names(text, reference) + new_quotes(text, reference)
 
 
 _REWORK = re.compile(
