@@ -20,6 +20,7 @@ def run(script, request=DAWN, **cfg):
     eng = ScriptedEngine(script)
     cfg.setdefault("rounds", 1)
     cfg.setdefault("review_faults", True)  # these scripts have the critic review the faulted draft
+    cfg.setdefault("review_clean", True)  # and the answers with no fault
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
 

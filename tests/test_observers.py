@@ -571,6 +571,24 @@ def test_a_quoted_word_gets_its_count_in_the_review_turn_and_the_trace():
     assert res.checks["observed"] == 1 and res.checks["fault"] == 1
 
 
+def test_an_answer_the_tools_observed_and_found_no_fault_in_is_final_without_a_review():
+    # review_clean off (the default): no critic review, no rewrite; on, the critic reviews it
+    item = make_item("Describe a rainy morning in the city in at most 20 words.")
+    draft = "Grey light, wet streets, umbrellas bobbing past steamed-up cafe windows."
+    eng = ScriptedEngine([draft, fb(points=("Add more detail.",)), "A longer rewrite of it."])
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=2)))
+    assert res.answer == draft and res.stop_reason == "no_fault" and res.rounds == 0
+    assert len(eng.prompts) == 1 and [c.stage for c in res.trace] == ["draft", "tools"]
+    assert res.trace[1].observation and res.trace[1].fault is None
+    eng = ScriptedEngine([draft, fb(points=("Add more detail.",)), "A longer rewrite of it, still short."])
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=1, review_clean=True)))
+    assert len(eng.prompts) == 3 and res.answer == "A longer rewrite of it, still short."
+    # with one candidate (the paper tasks' setting) the critic reviews as before
+    eng = ScriptedEngine([draft, fb(TOP, stop=True, points=())])
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=1, candidates=1)))
+    assert len(eng.prompts) == 2 and res.stop_reason == "top_scores"
+
+
 def test_a_review_point_about_a_count_the_tools_find_met_is_overruled_and_the_loop_stops():
     # generic x28: the critic read "under 300 words" as "at least 300 words", and the rewrite it
     # asked for cut four interview answers to one; the tools count 40 words, under 300
@@ -578,7 +596,7 @@ def test_a_review_point_about_a_count_the_tools_find_met_is_overruled_and_the_lo
     point = "The answer is too short. It should be at least 300 words."
     eng = ScriptedEngine([draft, fb(points=(point,)), "Q: Question 1?\nA: A longer answer."])
     item = make_item("Write 4 barista interview questions with a sample answer each. Under 300 words please.")
-    res = asyncio.run(refine(eng, item, RefineConfig(rounds=2)))
+    res = asyncio.run(refine(eng, item, RefineConfig(rounds=2, review_clean=True)))
     assert res.answer == draft and res.stop_reason == "no_problems" and res.rounds == 0
     assert len(eng.prompts) == 2  # the draft and the review: no rewrite was asked
     assert res.trace[1].overruled == [point] and res.trace[1].problems == []

@@ -27,6 +27,7 @@ SAMPLES = {
     "rounds": 2,
     "examples_decide": False,
     "review_faults": True,
+    "review_clean": True,
     "feedback": "text",
     "aspects": ("brevity", "tone"),
     "scale": (0, 10),

@@ -258,6 +258,7 @@ CAPITALIZED = {"quote": "Capitalize every word", "kind": "every_word", "property
 def run(script, request=TITLE, **cfg):
     eng = ScriptedEngine(script)
     cfg.setdefault("rounds", 1)
+    cfg.setdefault("review_clean", True)  # these scripts have the critic review answers with no fault
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
 

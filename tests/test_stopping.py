@@ -153,6 +153,7 @@ def test_the_rules_are_tried_in_one_order():
     assert [(r.reason, r.kind) for r in policy.rules] == [
         ("fault", VETO),
         ("examples_pass", DONE),
+        ("no_fault", DONE),
         ("top_scores", DONE),
         ("no_problems", DONE),
         ("stop_flag", DONE),
@@ -160,7 +161,13 @@ def test_the_rules_are_tried_in_one_order():
         ("max_rounds", CAP),
     ]
     text = StopPolicy.of(RefineConfig(feedback="text", stop_flag=False, stop_on_top=False))
-    assert [r.reason for r in text.rules] == ["fault", "examples_pass", "stop_phrase", "max_rounds"]
+    assert [r.reason for r in text.rules] == [
+        "fault",
+        "examples_pass",
+        "no_fault",
+        "stop_phrase",
+        "max_rounds",
+    ]
 
 
 @pytest.mark.parametrize(

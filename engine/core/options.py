@@ -289,6 +289,15 @@ OPTIONS: tuple[Option, ...] = (
         target="review_faults",
     ),
     _o(
+        "review_clean",
+        "bool",
+        False,
+        "ask the critic's review of an answer the tools observed and found no fault in (off: that "
+        "answer is final, stop reason no_fault; with selection=last and candidates > 1)",
+        ALL | {OVERRIDE},
+        target="review_clean",
+    ),
+    _o(
         "stated_checks",
         "str",
         "off",

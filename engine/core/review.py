@@ -146,6 +146,11 @@ class Review:
         return cls(round, answer, NO_FEEDBACK, seen.text or None, seen.fault, seen.verified)
 
     @property
+    def unreviewed(self) -> bool:
+        """The tools decided the round: no critic review was asked."""
+        return self.feedback is NO_FEEDBACK
+
+    @property
     def problems(self) -> list[str]:
         """What the rewrite is told to fix: the fault first, then the review's points."""
         return [self.fault, *self.feedback.points] if self.fault else list(self.feedback.points)

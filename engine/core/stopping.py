@@ -19,6 +19,7 @@ UNMET = "unmet"
 
 STOP_REASONS = (
     "examples_pass",
+    "no_fault",
     "top_scores",
     "no_problems",
     "stop_flag",
@@ -33,7 +34,8 @@ STOP_REASONS = (
 listed nothing to fix; stop_flag: the critic's flag, agreeing with its scores; rejected: a
 rewrite failed a check (engine.core.checks) or the pairwise verification; no_progress: a rewrite
 repeated an earlier output; examples_pass: the request's own examples ran and all passed
-(RefineConfig.examples_decide), no critic review asked. The rest as named."""
+(RefineConfig.examples_decide), no critic review asked; no_fault: the tools observed the output
+and found no fault, no critic review asked (RefineConfig.review_clean off). The rest as named."""
 
 DONE, VETO, CAP = "done", "veto", "cap"
 """Kinds of rule. done: the review says the output is finished; veto: while it fires, no later
@@ -73,6 +75,7 @@ class StopPolicy:
             # A requirement the checklist marks unmet outweighs the critic's blind top scores or flag.
             (cfg.spec.form == "requirements", StopRule(UNMET, lambda r, _: bool(r.feedback.unmet), VETO)),
             (cfg.examples_decide, StopRule("examples_pass", lambda r, _: r.verified)),
+            (not cfg.review_clean, StopRule("no_fault", lambda r, _: r.unreviewed and not r.fault)),
             (cfg.stop_on_top, StopRule("top_scores", lambda r, _: r.feedback.top)),
             (
                 grammar and cfg.stop_on_no_problems,
