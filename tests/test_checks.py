@@ -40,6 +40,7 @@ def test_feedback_json_is_allowed_when_the_request_or_answer_had_it():
         "The previous answer missed the Indian Ocean.",
         "correctness: 5, completeness: 5, clarity: 5",
         "No changes needed.",
+        "Sure, here are the corrected oceans: Pacific and Atlantic.",  # generic y11, y16, z32
     ],
 )
 def test_review_talk(text):
@@ -54,6 +55,7 @@ def test_review_talk(text):
         "def square(x):\n    return x * x",
         "Bonjour !",
         "The two oceans are the Pacific and the Atlantic.",
+        "Here are the updated opening hours of the library.",
     ],
 )
 def test_answers_are_not_review_talk(text):
@@ -61,6 +63,8 @@ def test_answers_are_not_review_talk(text):
 
 
 def test_review_words_the_reference_used_are_allowed():
+    fix = "Fix the grammar: me and him goes home.\nHere is the corrected sentence: He and I go home."
+    assert not checks.is_review_talk("Here is the corrected sentence: He and I go home now.", fix)
     ref = "Summarize the review.\nThe review praises the food."
     assert not checks.is_review_talk("The review praises the food and the staff.", ref)
     assert checks.is_review_talk("The feedback says the review praises the food.", ref)

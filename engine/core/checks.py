@@ -102,6 +102,9 @@ _REVIEW_PHRASES = (
     r"no changes? (?:are |is )?needed\b",
     r"meets (?:all )?the criteria\b",
     r"(?:improved|revised|rewritten|updated|corrected) (?:answer|response|version)\b",
+    # "Sure, here are the corrected Saturdays ...": a rewrite that changed a word and announces a
+    # correction the user never saw (generic test7 y11, y16; test8 z32, read after its run)
+    r"here (?:is|are) (?:the|my|a|an|your|some) (?:corrected|fixed)\b",
 )
 _REVIEW_RE = [re.compile(rf"\b{p}", re.IGNORECASE) for p in _REVIEW_PHRASES]
 
