@@ -1004,6 +1004,15 @@ def test_examples_that_cannot_be_run_are_said_not_checked_without_a_fault():
             "Write count_words(text).\nInput: hello world\nOutput: 2",
             [Example("io", "hello world\n", "2")],
         ),
+        (  # "name(s)" alone, with a quoted input: a function of s (generic test8 z36)
+            "Write headline(s) to put a title in headline case.\n\nInput: 'the lord of the rings'\n"
+            "Output: 'The Lord of the Rings'",
+            [Example("call", "headline('the lord of the rings')", "'The Lord of the Rings'", "headline")],
+        ),
+        (  # "name(s)" alone with a bare input, or with another signature: as before
+            "Print the number(s) you read.\nInput: 5 3\nOutput: 5 3",
+            [Example("io", "5 3\n", "5 3")],
+        ),
     ],
 )
 def test_input_output_pairs_of_a_function_asked_by_its_signature_are_calls(request_text, found):

@@ -319,6 +319,20 @@ def _signature_name(request: str) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+_NAME_S = re.compile(r"(?<![\w.`])([A-Za-z_]\w*)\(s\)")
+
+
+def _plural_signature(request: str) -> str | None:
+    """The one name written "name(s)" in a request that names no signature: "Write headline(s) to
+    put a title in headline case" asks for a function of a string s (generic test8 z36), though
+    "name(s)" is also how English writes a plural; so it is read only for Input / Output pairs
+    whose input is a quoted string or a container (_io_examples)."""
+    if _STDIN_ASKED.search(request):
+        return None
+    names = {n for n in _NAME_S.findall(request) if not hasattr(builtins, n)}
+    return names.pop() if len(names) == 1 else None
+
+
 def _as_call(name: str | None, args: str) -> str | None:
     """`name(args)` where `args` are literals ("'(]'", "[1, 2], 3", "nums = [1, 2], k = 3": named
     ones are passed in order, as the parameters' names may differ), else None."""
@@ -340,14 +354,19 @@ def _io_examples(request: str) -> list[Example]:
     """Each "Input: ... Output: ..." pair: a call example where the input is a call of the
     function ("Input: add(2, 3) / Output: 5"; none if its output is not a literal) or the
     arguments of the one function the request asks for by its signature ("Write is_balanced(s)
-    ... Input: '(]' / Output: False"), else an io example (the input is stdin)."""
+    ... Input: '(]' / Output: False", or a quoted or container input for a "name(s)"), else an io
+    example (the input is stdin)."""
     out, asked = [], _signature_name(request)
+    plural = None if asked else _plural_signature(request)
     for m in _IO.finditer(request):
         stdin, want = _unfence(m["i"]), _unfence(m["o"])
         call = stdin.rstrip(" \t/,;|").strip()
         name = _called(call) if "\n" not in call else None
         if name is None and (as_call := _as_call(asked, call)) and _literal(want) is not None:
             call, name = as_call, asked
+        elif name is None and plural and call[:1] in "'\"[{(" and _literal(want) is not None:
+            if as_call := _as_call(plural, call):
+                call, name = as_call, plural
         if name is not None:
             value = _literal(want)
             out += [Example("call", call, value, name)] if value is not None else []
