@@ -315,6 +315,20 @@ def test_a_known_number_in_a_new_unit_of_time_is_invented():
     assert substance.new_durations("Rest 45 minutes.", "bake for 30 minutes") == []  # new_numbers' to report
 
 
+def test_the_requests_own_example_handed_back_in_the_quotes_it_asks_for_is_restated():
+    # ifeval-334 (1.5B critic, a dev re-run): the example slogan of the request, as the slogan
+    req = (
+        "Create a slogan for my company and wrap your entire response with double quotation marks. "
+        "My company's name is Color Paper. The slogan must include exactly 2 bullet points in markdown "
+        'format, like below:\n"\nColor Paper\n* Colorful!\n* Eye-catching!\n"'
+    )
+    draft = '"Color Paper - Colorful, Eye-catching Towls"'
+    example = '"Color Paper\n* Colorful!\n* Eye-catching!"'
+    assert substance.substance_fault(example, request=req, previous=draft) == substance.RESTATED
+    own = '"Color Paper\n* Bright colors for every kitchen\n* Towels that catch the eye"'
+    assert substance.substance_fault(own, request=req, previous=draft) is None
+
+
 def test_a_json_answer_is_read_for_invented_numbers():
     previous = '```json\n{"Nationality": "Argentina", "Height": "1.70 meters", "Born": "1987"}\n```'
     invented = '```json\n{"Nationality": "Argentina", "Height": "180 inches", "Weight": "73 lbs"}\n```'

@@ -171,8 +171,9 @@ def restates_request(text: str, request: str, previous: str) -> bool:
 
 def _template_only(text: str, request: str) -> bool:
     """Every line of the text (two at least) is a line of the request: the request's own template
-    ("[Movie 1]", "[Description]", "******") handed back with nothing filled in."""
-    lines = [x.strip() for x in _prose(text).splitlines() if x.strip()]
+    ("[Movie 1]", "[Description]", "******") handed back with nothing filled in, in the double
+    quotes the request may ask for (ifeval-334's example slogan handed back as the slogan)."""
+    lines = [x.strip() for x in _prose(text).strip().strip('"“”').splitlines() if x.strip()]
     asked = {x.strip() for x in request.splitlines() if x.strip()}
     return len(lines) >= 2 and all(x in asked for x in lines)
 
