@@ -214,13 +214,13 @@ _DURATION = re.compile(
     r"(?<![\w.:])(\d+(?:\.\d+)?)\s*-?\s*(hour|hr|minute|min|second|sec|day|week|month|year|a\.?m|p\.?m)s?\b\.?",
     re.I,
 )
-_UNIT = {"hr": "hour", "min": "minute", "sec": "second", "a.m": "am", "p.m": "pm", "a.m.": "am", "p.m.": "pm"}
+_UNIT = {"hr": "hour", "min": "minute", "sec": "second", "a.m": "am", "p.m": "pm"}
 
 
 def _durations(text: str) -> set[tuple[str, str]]:
     """(number, unit) of each time the text states: "6am" -> ("6", "am"), "a 6-hour workout" ->
     ("6", "hour")."""
-    return {(n, _UNIT.get(u.lower().rstrip("."), u.lower().rstrip("."))) for n, u in _DURATION.findall(text)}
+    return {(n, _UNIT.get(u.lower(), u.lower())) for n, u in _DURATION.findall(text)}
 
 
 def new_durations(text: str, reference: str) -> list[str]:

@@ -309,27 +309,17 @@ _PLURAL = re.compile(r"[A-Za-z]+\((?:e?s)\)")
 """An English plural written "name(s)", "match(es)": not a signature."""
 
 
-def _signature_name(request: str) -> str | None:
+def _signature_name(request: str, plural: bool = False) -> str | None:
     """The one function the request asks for by its signature (not a builtin), or None where it
-    names none or several, or asks for a program that reads input."""
+    names none or several, or asks for a program that reads input. `plural`: instead, the one
+    "name(s)" set aside above as an English plural: "Write headline(s) to put a title in headline
+    case" asks for a function of a string s (generic test8 z36), though "name(s)" is also how
+    English writes a plural; so it is read only for Input / Output pairs whose input is a quoted
+    string or a container (_io_examples)."""
     if _STDIN_ASKED.search(request):
         return None
-    found = (m for m in _SIGNATURE.finditer(request) if not _PLURAL.fullmatch(m[0].strip("`")))
-    names = {m[1] for m in found if not hasattr(builtins, m[1])}
-    return names.pop() if len(names) == 1 else None
-
-
-_NAME_S = re.compile(r"(?<![\w.`])([A-Za-z_]\w*)\(s\)")
-
-
-def _plural_signature(request: str) -> str | None:
-    """The one name written "name(s)" in a request that names no signature: "Write headline(s) to
-    put a title in headline case" asks for a function of a string s (generic test8 z36), though
-    "name(s)" is also how English writes a plural; so it is read only for Input / Output pairs
-    whose input is a quoted string or a container (_io_examples)."""
-    if _STDIN_ASKED.search(request):
-        return None
-    names = {n for n in _NAME_S.findall(request) if not hasattr(builtins, n)}
+    found = (m for m in _SIGNATURE.finditer(request) if bool(_PLURAL.fullmatch(m[0].strip("`"))) == plural)
+    names = {m[1] for m in found if not hasattr(builtins, m[1]) and (not plural or m[0] == f"{m[1]}(s)")}
     return names.pop() if len(names) == 1 else None
 
 
@@ -357,7 +347,7 @@ def _io_examples(request: str) -> list[Example]:
     ... Input: '(]' / Output: False", or a quoted or container input for a "name(s)"), else an io
     example (the input is stdin)."""
     out, asked = [], _signature_name(request)
-    plural = None if asked else _plural_signature(request)
+    plural = None if asked else _signature_name(request, plural=True)
     for m in _IO.finditer(request):
         stdin, want = _unfence(m["i"]), _unfence(m["o"])
         call = stdin.rstrip(" \t/,;|").strip()
