@@ -16,6 +16,7 @@ from selfrefine.engine.observe.code import CodeCheck
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
+from selfrefine.engine.observe.lines import line_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
@@ -43,6 +44,7 @@ def text_checks(request: str) -> list[Check]:
         *char_checks(request),
         *structure_checks(request),
         *format_checks(request),
+        *line_checks(request),
     ]
 
 

@@ -46,9 +46,10 @@ _UNITS = {
     "bullet[ -]points?|bullets?|bulleted items?|bullet items?": ("bullets", "bullet point", False),
     "numbered (?:items?|points?|steps?)": ("numbered", "numbered item", False),
     "(?:list )?items?": ("items", "list item", True),
+    "hashtags?": ("hashtags", "hashtag", False),
 }
 _COUNT = re.compile(
-    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?:-|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)"
+    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?P<join>[-–—]|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)"
     rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
@@ -68,6 +69,8 @@ _PART_BOUND = re.compile(
     re.I,
 )
 """Before "N words": the count is of one part ("that opening question should be 10 words or fewer")."""
+_PART_OF = re.compile(r"\b(?:label|title|heading|headline|subject\s+line|name)s?\s+(?:of|with)\s+$", re.I)
+"""Right before "N words": a part's own length ("a short label of 1-3 words")."""
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
 _PER_AFTER = re.compile(
     r"\s+(?:(?:under|for|in|within|inside|to|on|of)\s+)?(?:each|every|per|apiece)\b", re.I
@@ -89,6 +92,7 @@ COUNTERS = {
     "bullets": f.bullets,
     "numbered": f.numbered,
     "items": lambda t: f.bullets(t) + f.numbered(t),
+    "hashtags": lambda t: len(re.findall(r"(?<![\w&#])#[A-Za-z]\w*", t)),
 }
 _ASKED = {
     "==": "exactly",
@@ -126,7 +130,9 @@ def count_checks(request: str) -> list[Check]:
         clause = _CLAUSE_END.split(before)[-1]
         if _PER_AFTER.match(m["after"]) or _PER.search(clause):
             continue
-        if _PART_BOUND.search(_CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]):
+        if _PART_BOUND.search(
+            _CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]
+        ) or _PART_OF.search(before):
             continue  # "the first sentence should be under 10 words": a part's length, not the answer's
         ahead = re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]
         if _AVERAGE.search(ahead) or _AVERAGE.search(clause):
@@ -139,6 +145,7 @@ def count_checks(request: str) -> list[Check]:
         cue = (
             bool(q)
             or "-" in m["sep"]
+            or (m["n2"] and m["join"].lower() not in ("and", "or"))  # "80 to 150 words": a range is a count
             or re.search(r"\bin\s+(?:about\s+|around\s+|roughly\s+)?$", before, re.I)
             or re.match(r"\s*(?:or (?:less|fewer|more)|max(?:imum)?|min(?:imum)?|long)\b", m["after"], re.I)
         )

@@ -1,0 +1,104 @@
+"""Line-shaped requests: "N things, one per line (and nothing else)" is a count of the answer's
+lines, and an acrostic ("the first letters of the lines spell MAPLE") is read off the lines' first
+letters."""
+
+from __future__ import annotations
+
+import re
+
+from selfrefine.engine.observe import facts as f
+from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.text import Check
+
+_ONE_PER_LINE = re.compile(
+    rf"(?:\b(?P<q>at\s+least|at\s+most|exactly|no\s+more\s+than|up\s+to)\s+)?\b(?P<n>{NUM})\b"
+    r"(?P<gap>[^.;:!?\n]{0,60}?),?\s*(?:\b(?:one|each)\s+(?:per|to\s+a|on\s+(?:a|its)\s+own)\s+line)\b",
+    re.I,
+)
+_NOTHING_ELSE = re.compile(
+    r"\bnothing\s+(?:else|more)\b|\bno\s+(?:intro(?:duction)?|preamble|other\s+text|extra\s+text)\b|"
+    r"\bjust\s+the\s+\w+|\bonly\s+the\s+\w+(?:\s*,|\s*$|\s*\.)",
+    re.I,
+)
+_ACROSTIC = re.compile(
+    r"\bfirst\s+letters?\s+of\s+(?:the|each|every|its|all\s+the)\s+(?:\w+\s+)?lines?\s+(?:should\s+|must\s+|to\s+)?"
+    r"spell(?:s|ing)?\s+(?:out\s+)?(?:the\s+(?:word|name)\s+)?[\"'“]?(?P<w>[A-Za-z]{2,16})\b|"
+    r"\bacrostic\b[^.;\n]{0,40}?\b(?:for|of|spelling(?:\s+out)?|that\s+spells(?:\s+out)?)\s+(?:the\s+(?:word|name)\s+)?"
+    r"[\"'“]?(?P<w2>[A-Z]{2,16})\b",
+)
+_LEAD = re.compile(r"^[\s>*_#\-•+\d.)\"'“]*")
+
+
+def line_checks(request: str) -> list[Check]:
+    out: list[Check] = []
+    m = _ONE_PER_LINE.search(request)
+    if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
+        exact = bool(_NOTHING_ELSE.search(request[m.start() :]))
+        q = " ".join((m["q"] or "").lower().split())
+        rel = (
+            ">="
+            if q == "at least" or not exact
+            else "<="
+            if q in ("at most", "no more than", "up to")
+            else "=="
+        )
+        out.append(_lines_check(number(m["n"]), rel))
+    a = _ACROSTIC.search(request)
+    if a:
+        out.append(_acrostic_check((a["w"] or a["w2"]).upper()))
+    return out
+
+
+def _lines_check(n: int, rel: str) -> Check:
+    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+
+    def check(answer: str) -> list[Fact]:
+        have = f.lines(f.prose(answer))
+        ok = {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]
+        line = f"lines: {have} (asked: {asked} {f.plural(n, 'line')}, one item per line)"
+        if ok:
+            return [Fact(line)]
+        fault = (
+            f"The request asks for {asked} {f.plural(n, 'line')}, one item per line; the answer has {have}."
+        )
+        return [Fact(line + " -- NOT MET", fault, _drop_intro(n) if rel != ">=" else None)]
+
+    return check
+
+
+def _drop_intro(n: int):
+    """The repair of an answer with an introduction ("Here are three questions:") before its n lines:
+    those n lines alone; the answer as it is when dropping the introduction does not leave n."""
+
+    def drop(answer: str) -> str:
+        rows = [x for x in answer.strip().splitlines() if x.strip()]
+        if len(rows) == n + 1 and rows[0].rstrip().endswith(":"):
+            return "\n".join(rows[1:])
+        return answer
+
+    return drop
+
+
+def initials(answer: str) -> str:
+    """The first letter of each non-empty line, list marks and markdown set aside."""
+    out = []
+    for row in f.prose(answer).splitlines():
+        rest = _LEAD.sub("", row)
+        if rest and rest[0].isalpha():
+            out.append(rest[0].upper())
+    return "".join(out)
+
+
+def _acrostic_check(word: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        have = initials(answer)
+        if word in have:
+            return [Fact(f"first letters of the lines: {have} (asked: they spell {word})")]
+        line = f"first letters of the lines: {have} (asked: they spell {word}) -- NOT MET"
+        fault = (
+            f"The request asks for lines whose first letters spell {word}, one line per letter "
+            f"({', '.join(word)}); the lines' first letters are {have or 'none'}."
+        )
+        return [Fact(line, fault)]
+
+    return check
