@@ -34,7 +34,7 @@ from tests.fakes import ScriptedEngine, fb
 
 TOP = {"correctness": 5, "completeness": 5, "clarity": 5}
 TITLE = "Write a title for a blog post about gardening. Capitalize every word."
-RAIN = "Write a short poem about rain. Each line must have fewer than eight words."
+RAIN = "Write a short poem about rain. Each line must have fewer than eight syllables."
 LONG_LINE = "The rain falls softly on the old tin roof tonight\nand I listen"
 SHORT_LINES = "Rain on the roof\nI listen"
 
@@ -349,7 +349,7 @@ def test_reading_a_predicate_checks_its_quote_and_its_expression():
         read_predicate({"quote": "Each line must", "expr": "True"}, RAIN, ())[1]
         == "the expression does not read `answer`"
     )
-    assert same_words("Each line must have", "must have fewer than eight words", RAIN)
+    assert same_words("Each line must have", "must have fewer than eight syllables", RAIN)
     assert not same_words("Write a short poem", "Each line must have", RAIN)
 
 
@@ -379,7 +379,7 @@ def test_an_unbacked_predicate_is_a_note_never_a_fault():
     script = [
         LONG_LINE,
         _constraints(),
-        _predicate("Each line must have fewer than eight words"),
+        _predicate("Each line must have fewer than eight syllables"),
         _predicate("a short poem about rain", "'rain' in answer.lower()"),
         fb(TOP, stop=True, points=()),
     ]
@@ -403,8 +403,8 @@ def test_two_agreeing_predicates_are_a_fault_that_drives_candidates():
     script = [
         LONG_LINE,
         _constraints(),
-        _predicate("Each line must have fewer than eight words"),
-        _predicate("must have fewer than eight words", SHORT2),
+        _predicate("Each line must have fewer than eight syllables"),
+        _predicate("must have fewer than eight syllables", SHORT2),
         fb(TOP, stop=True, points=()),
         LONG_LINE + " again",
         SHORT_LINES,

@@ -17,6 +17,7 @@ from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
 from selfrefine.engine.observe.lines import line_checks
+from selfrefine.engine.observe.parts import part_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
@@ -45,6 +46,7 @@ def text_checks(request: str) -> list[Check]:
         *structure_checks(request),
         *format_checks(request),
         *line_checks(request),
+        *part_checks(request),
     ]
 
 

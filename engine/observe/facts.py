@@ -25,11 +25,52 @@ NUMBER_WORDS = {
     )
 }
 NUMBER_WORDS.update({"a single": 1, "single": 1, "once": 1, "twice": 2, "thrice": 3})
+NUMBER_WORDS.update(
+    {w: 10 * i for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)}
+)
+NUMBER_WORDS.update(
+    {f"{w} hundred": 100 * i for w, i in NUMBER_WORDS.copy().items() if 1 <= i <= 9 and " " not in w}
+)
+NUMBER_WORDS.update({"a hundred": 100, "a thousand": 1000, "one thousand": 1000})
 NUM = r"(?:\d{1,5}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 
 
+# Each qualifier as the request words it -> the relation it asks for.
+QUALIFIERS = {
+    "exactly": "==",
+    "precisely": "==",
+    "at most": "<=",
+    "no more than": "<=",
+    "not more than": "<=",
+    "up to": "<=",
+    "a maximum of": "<=",
+    "maximum of": "<=",
+    "max": "<=",
+    "under": "<",
+    "fewer than": "<",
+    "less than": "<",
+    "at least": ">=",
+    "no fewer than": ">=",
+    "no less than": ">=",
+    "a minimum of": ">=",
+    "minimum of": ">=",
+    "more than": ">",
+    "over": ">",
+    "between": "..",
+    "no longer than": "<=",
+    "not longer than": "<=",
+    "shorter than": "<",
+    "within": "<=",
+    "about": "~",
+    "around": "~",
+    "roughly": "~",
+    "approximately": "~",
+}
+
+
 def number(word: str) -> int:
-    """A number as the request writes it: digits or a word (one .. twenty, single, twice)."""
+    """A number as the request writes it: digits or words (one .. twenty, the tens, "a hundred", "three
+    hundred", single, twice)."""
     word = " ".join(word.lower().split())
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
 

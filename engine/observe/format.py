@@ -53,6 +53,12 @@ _PLACEHOLDERS = re.compile(
 _PS = re.compile(
     r"\b(?:postscript|p\.\s?s\.?)[^.]*?\b(?:start|begin)\w*\s+with\s+['\"“]?(?P<m>P\.\s?P?\.?\s?S\.?)", re.I
 )
+_PS_ASKED = re.compile(
+    r"\b(?:add|include|end\s+with|finish\s+with|close\s+with|sign\s+off\s+with)\s+(?:it\s+)?(?:a\s+|an?\s+)?(?:short\s+|"
+    r"quick\s+|brief\s+)?(?:P\.\s?S\.?(?=[\s,;:)]|$)|postscript\b)",
+    re.I,
+)
+"""A postscript asked for with no marker named ("Include a P.S. at the end"): one starting P.S."""
 _SECTION_MARK = re.compile(
     r"\beach\s+(?:section|part)\b[^.]*?\b(?:with|as)\s+['\"“]?(?P<w>[A-Za-z]+)\s+X\b|"
     r"\b(?:mark|label|begin|start)\w*\s+(?:the\s+beginning\s+of\s+)?each\s+(?:section|part)\s+with\s+['\"“]?"
@@ -248,6 +254,8 @@ def format_checks(request: str) -> list[Check]:
         out.append(_placeholder_check(_rel(m, ">="), _count(m)))
     for m in _PS.finditer(request):
         out.append(_postscript_check(m["m"]))
+    if _PS_ASKED.search(request) and not _PS.search(request):
+        out.append(_postscript_check("P.S."))
     mark, count = _SECTION_MARK.search(request), _SECTION_COUNT.search(request)
     if mark and count:
         out.append(_sections_check(mark["w"] or mark["v"], _count(count)))

@@ -9,32 +9,10 @@ from collections.abc import Callable
 
 from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.facts import QUALIFIERS as _QUALIFIERS
 
 Check = Callable[[str], list[Fact]]
 
-# Each qualifier as the request words it -> the relation it asks for.
-_QUALIFIERS = {
-    "exactly": "==",
-    "precisely": "==",
-    "at most": "<=",
-    "no more than": "<=",
-    "not more than": "<=",
-    "up to": "<=",
-    "a maximum of": "<=",
-    "maximum of": "<=",
-    "max": "<=",
-    "under": "<",
-    "fewer than": "<",
-    "less than": "<",
-    "at least": ">=",
-    "no fewer than": ">=",
-    "no less than": ">=",
-    "a minimum of": ">=",
-    "minimum of": ">=",
-    "more than": ">",
-    "over": ">",
-    "between": "..",
-}
 _QUAL = "|".join(sorted(map(re.escape, _QUALIFIERS), key=len, reverse=True))
 # unit as written -> (what is counted, how it is named, needs a cue: a qualifier, "in N ..." or "N-...")
 _UNITS = {
@@ -47,9 +25,10 @@ _UNITS = {
     "numbered (?:items?|points?|steps?)": ("numbered", "numbered item", False),
     "(?:list )?items?": ("items", "list item", True),
     "hashtags?": ("hashtags", "hashtag", False),
+    "emojis?|emoji": ("emojis", "emoji", False),
 }
 _COUNT = re.compile(
-    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?P<join>[-–—]|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)"
+    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?P<join>[-–—]|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)(?:(?:short|brief|concise|long|separate|distinct|full|simple|clear)\s+)?"
     rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
@@ -69,6 +48,11 @@ _PART_BOUND = re.compile(
     re.I,
 )
 """Before "N words": the count is of one part ("that opening question should be 10 words or fewer")."""
+_PARTS_BEFORE = re.compile(
+    r"\b(?:lines|sentences|bullets|bullet\s+points|paragraphs|items|steps|tips|points)\s+(?:(?:of|that\s+are|are|"
+    r"should\s+be|must\s+be|must\s+have|should\s+have|stay|kept|staying)\s+)?$",
+    re.I,
+)
 _PART_OF = re.compile(r"\b(?:label|title|heading|headline|subject\s+line|name)s?\s+(?:of|with)\s+$", re.I)
 """Right before "N words": a part's own length ("a short label of 1-3 words")."""
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
@@ -93,6 +77,7 @@ COUNTERS = {
     "numbered": f.numbered,
     "items": lambda t: f.bullets(t) + f.numbered(t),
     "hashtags": lambda t: len(re.findall(r"(?<![\w&#])#[A-Za-z]\w*", t)),
+    "emojis": lambda t: len(re.findall("[\U0001f300-\U0001faff\u2600-\u27bf\U0001f000-\U0001f2ff]", t)),
 }
 _ASKED = {
     "==": "exactly",
@@ -135,6 +120,10 @@ def count_checks(request: str) -> list[Check]:
         ) or _PART_OF.search(before):
             continue  # "the first sentence should be under 10 words": a part's length, not the answer's
         ahead = re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]
+        if key == "words" and _PARTS_BEFORE.search(before):
+            continue  # "keep the lines shorter than 8 words": each line's bound (engine.observe.parts)
+        if re.match(r"\s*(?:a|an|per|each|every)\s+(?:minute|hour|second|day|week|page)\b", m["after"], re.I):
+            continue  # "people read about 200 words a minute": a rate, not the answer's length
         if _AVERAGE.search(ahead) or _AVERAGE.search(clause):
             continue  # "8 words or fewer on average": a mean per sentence, not the answer's length
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
@@ -230,7 +219,7 @@ def _cut(key: str, rel: str, n: int) -> Callable[[str], str]:
 _QUOTED = re.compile(r"\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|(?<!\w)'([^'\n]{1,60})'(?!\w)|`([^`\n]{1,60})`")
 # "mention X" is read only for a capitalised X (a name): "mention how ..." names no term.
 _NAMED = re.compile(
-    r"(?i:\bthe\s+(?:word|term|phrase|name)\s+)([^\W\d_][\w'-]*)|"
+    r"(?i:\bthe\s+(?:word|term|phrase|name|keyword)\s+)([^\W\d_][\w'-]*)|"
     r"(?i:\bmention(?:s|ing)?\s+)(?!The\b|A\b|An\b|It\b|That\b|This\b)([A-Z][\w'-]*)"
 )
 _NEGATIVE = re.compile(
@@ -289,7 +278,7 @@ _LIST_SEP = re.compile(r"\s*(?:,|,?\s*(?:and|or|nor|as well as)\b)?\s*", re.I)
 _LIST_JOINS = frozenset({"and", "or", "nor"})
 _PRONOUN = r"(?:I|me|my|mine|myself|you|your|yours|yourself|yourselves|we|us|our|ours|ourselves)"
 _WORD_LIST = re.compile(
-    r"\b(?i:the\s+words)\s+(?P<list>[^\W\d_][\w'-]*(?:(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|nor)\s+)"
+    r"\b(?i:the\s+(?:following\s+)?(?:key)?words|keywords)\s*:?\s+(?P<list>[^\W\d_][\w'-]*(?:(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|nor)\s+)"
     r"[^\W\d_][\w'-]*){1,7})(?=\s*(?:[,.;:!?()]|$|\s(?:must|should|can|may|are|is|anywhere|at\s+all|in)\b))|"
     rf"\b(?i:no|without|never\s+use|don'?t\s+use|not)\s+(?P<list2>{_PRONOUN}(?:(?:\s*,\s*(?:(?:and|or)\s+)?|"
     rf"\s+(?:and|or|nor)\s+){_PRONOUN}){{1,12}})\b"
@@ -314,7 +303,7 @@ def term_checks(request: str) -> list[Check]:
     for i, (term, start, end) in enumerate(spans):
         clause_start = max(
             [0, start - 60]
-            + [m.end() for m in re.finditer(r"[.;:!?\n]|\bbut\b", request[:start])]
+            + [m.end() for m in re.finditer(r"[.;!?\n]|(?<!words)(?<!terms):|\bbut\b", request[:start])]
             + [e for _, _, e in spans[:i]]
         )
         before = request[clause_start:start]

@@ -1,4 +1,4 @@
-"""Readers of phrasings the generic test8 rows showed unread (dev since): a stated range is a count
+"""Readers of phrasings users write, first seen unread on generic test8 (dev since): a stated range is a count
 ("80 to 150 words", "(200-300 words)"), hashtags are counted, "N things, one per line" counts the
 answer's lines, and an acrostic is read off the lines' first letters. No engine."""
 
@@ -97,3 +97,73 @@ def test_an_acrostic_is_read_off_the_lines_first_letters(request_text):
 def test_the_readers_join_the_generic_checks_and_leave_code_requests_alone():
     assert len(text_checks("Write 3 tips, one per line and nothing else, in 20 to 60 words.")) == 2
     assert text_checks("Write a Python function that returns 80 to 150 words, one per line.") == []
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        ("Keep it under a hundred words.", "fewer than 100 words"),
+        ("No longer than 120 words please.", "at most 120 words"),
+        ("Write about 150 words on tea.", "about 150 words"),
+        ("Word count: 250-300.", "between 250 and 300 words"),
+        ("Word limit: 120.", "at most 120 words"),
+        ("Limit: 50 words.", "at most 50 words"),
+        ("Three short paragraphs, please.", "exactly 3 paragraphs"),
+        ("Use at least 3 emojis.", "at least 3 emojis"),
+    ],
+)
+def test_more_ways_of_stating_a_count(request_text, asked):
+    found = facts(text_checks(request_text), "One two three.")
+    assert len(found) == 1 and f"(asked: {asked})" in found[0].text
+
+
+def test_a_rate_is_not_a_length():
+    assert count_checks("Put a reading time under the title (people read about 200 words a minute).") == []
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Keep every sentence under 12 words.",
+        "no more than 11 words per sentence",
+        "No sentence longer than 11 words.",
+        "Write 2 sentences of at most 11 words each.",
+    ],
+)
+def test_a_word_bound_on_each_sentence(request_text):
+    (check,) = [c for c in text_checks(request_text) if "per sentence" in c("A b.")[0].text]
+    short, long_ = (
+        "The cat sat down. It slept.",
+        "The cat sat down on the warm mat by the door for a long nap.",
+    )
+    assert check(short)[0].fault is None
+    fault = check(short + " " + long_)[0].fault
+    assert "1 of the answer's 3 sentences are not (15 words" in fault
+
+
+def test_a_word_bound_per_line_or_bullet_counts_each_one():
+    (check,) = text_checks("Keep every line to 4 words or fewer.")
+    assert check("Maple leaves fall\nAmber light glows softly now")[0].fault.startswith(
+        "The request asks for at most 4 words per line; 1 of the answer's 2 lines"
+    )
+    (bullets,) = text_checks("each bullet should be under 5 words")
+    assert bullets("Intro line that is long enough to pass five.\n- a b c\n- d e f g")[0].fault is None
+    assert text_checks("Use short sentences, on average no more than 10 words per sentence.") == []
+
+
+def test_a_postscript_asked_with_no_marker_named():
+    (check,) = text_checks("Write a note to my landlord. Include a P.S. at the end.")
+    assert check("Dear Sam,\nThanks.\n\nP.S. The tap drips.")[0].fault is None
+    assert check("Dear Sam,\nThanks.")[0].fault.startswith(
+        "The request asks for a postscript starting with P.S."
+    )
+
+
+def test_keywords_listed_unquoted_are_terms():
+    answer = "Solar panels feed the grid."
+    assert faults(text_checks("Include the keywords solar, battery and grid."), answer) == [
+        'The request asks for "battery" at least 1 time; the answer has it 0 times.'
+    ]
+    assert faults(text_checks("Do not include the following keywords: grid, meter."), answer) == [
+        'The request asks not to use "grid"; the answer has it 1 time.'
+    ]
