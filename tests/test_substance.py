@@ -367,3 +367,17 @@ def test_a_rewrite_that_drops_the_text_the_request_quotes_is_refused():
         )
         == substance.DROPPED
     )
+
+
+def test_a_drafts_own_bracketed_name_asks_for_no_new_placeholders():
+    # phrased anew from generic z22 (dev): a draft signed "[Your Name]" was rewritten to length
+    # with "[list the lunch spots]" where the welcome note's content was asked for
+    request = "Write a welcome note for our new Leeds team, around 120 words."
+    draft = "Dear team,\n\nWelcome to Leeds. We start at nine.\n\nBest,\n[Your Name]"
+    padded = draft.replace("We start at nine.", "We start at nine. Good lunch spots: [list the lunch spots].")
+    assert substance.placeholders(padded, f"{request}\n{draft}", request) == ["[list the lunch spots]"]
+    assert (
+        substance.placeholders(draft.upper(), f"{request}\n{draft}", request) == []
+    )  # the same, in capitals
+    asked = "Write a form letter with placeholders in square brackets."
+    assert substance.placeholders(padded, f"{asked}\n{draft}", asked) == []

@@ -178,15 +178,20 @@ def _template_only(text: str, request: str) -> bool:
     return len(lines) >= 2 and all(x in asked for x in lines)
 
 
-def placeholders(text: str, reference: str) -> list[str]:
+def placeholders(text: str, reference: str, request: str | None = None) -> list[str]:
     """Placeholder text in the rewrite that the request and the answer it would replace did not
     have: "This is the first bullet point.", "Point 2", "[Your Name]", "lorem ipsum", "TBD".
-    Square brackets count only where the request does not ask for placeholders or brackets."""
+    Square brackets count only where the `request` (else the whole `reference`) does not ask for
+    placeholders or brackets: a draft's own "[Your Name]" asks for no "[list the lunch spots]"."""
     new, ref = _prose(text), _prose(reference)
     seen = {m.group(0).lower().strip() for m in _PLACEHOLDER.finditer(ref)}
     found = [m.group(0).strip() for m in _PLACEHOLDER.finditer(new) if m.group(0).lower().strip() not in seen]
-    if not _BRACKETS_ASKED.search(reference):
-        found += [b for b in _BRACKET.findall(new) if b not in ref and not re.fullmatch(r"\[\d+\]", b)]
+    if not _BRACKETS_ASKED.search(reference if request is None else request):
+        found += [
+            b
+            for b in _BRACKET.findall(new)
+            if b.lower() not in ref.lower() and not re.fullmatch(r"\[\d+\]", b)
+        ]
     return found
 
 
@@ -366,7 +371,7 @@ def substance_fault(text: str, *, request: str, previous: str, skip: Collection[
         DECLINED: lambda: declines(text, previous),
         TALKS: lambda: talks_about_request(text, request, previous),
         RESTATED: lambda: restates_request(text, request, previous),
-        PLACEHOLDER: lambda: placeholders(text, f"{request}\n{previous}"),
+        PLACEHOLDER: lambda: placeholders(text, f"{request}\n{previous}", request),
         INVENTED: lambda: invented(text, request, previous),
         DROPPED: lambda: dropped_source(text, request, previous),
     }
