@@ -167,3 +167,34 @@ def test_keywords_listed_unquoted_are_terms():
     assert faults(text_checks("Do not include the following keywords: grid, meter."), answer) == [
         'The request asks not to use "grid"; the answer has it 1 time.'
     ]
+
+
+def test_list_items_asked_are_counted_where_the_answer_is_one_list():
+    (check,) = line_checks("Give me 5 ideas for a rainy Saturday.")
+    assert (
+        check("1. Bake\n2. Read\n3. Paint")[0].fault
+        == "The request asks for exactly 5 ideas; the answer lists 3."
+    )
+    assert check("- Bake\n  - bread\n  - pie\n- Read\n- Paint\n- Nap\n- Call a friend")[0].fault is None
+    assert check("Bake, read and paint.") == []  # not written as a list: not counted
+    assert check("## Indoors\n1. Bake\n2. Read\n## Outdoors\n1. Walk") == []  # parts, not one list
+    (most,) = line_checks("Suggest up to 3 names for a cat.")
+    assert most("- Tom\n- Tib\n- Mog\n- Pud")[0].fault.startswith("The request asks for at most 3 names")
+    assert line_checks("Give me 5 bullet points about tea.") == []  # count_checks reads bullets
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        ("Keep the answer below 100 words.", "fewer than 100 words"),
+        ("It must not exceed 200 words.", "at most 200 words"),
+    ],
+)
+def test_below_and_not_exceed_are_upper_bounds(request_text, asked):
+    (check,) = text_checks(request_text)
+    assert f"(asked: {asked})" in check("One two.")[0].text
+
+
+def test_refrain_from_the_use_of_commas():
+    (check,) = text_checks("In your entire response, refrain from the use of any commas.")
+    assert check("Yes, no.")[0].fault == "The request asks for no commas; the answer has 1."

@@ -28,7 +28,7 @@ _CHAR_NAMES = {
 _DASHES = r"em[\s-]+dash(?:es)?|en[\s-]+dash(?:es)?|double[\s-]+hyphens?"
 _NO_CHARS = re.compile(
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?(?:\s+using)?|(?:do\s+not|don'?t|never)\s+(?:use|include|put)|"
-    r"(?:(?:are|is)\s+)?not\s+(?:allowed|permitted)\s+to\s+(?:use|include)|refrain\s+from(?:\s+using)?|"
+    r"(?:(?:are|is)\s+)?not\s+(?:allowed|permitted)\s+to\s+(?:use|include)|refrain\s+from(?:\s+using|\s+(?:the\s+)?use\s+of)?|"
     r"(?:must|should|may|can)\s*not\s+(?:use|contain|include|have)|(?:must|should)n'?t\s+(?:use|contain|include|have)|"
     rf"zero|free\s+of)\s+(?:any\s+)?(?:single\s+)?(?P<what>commas?|exclamation\s+(?:marks?|points?)|"
     rf"question\s+marks?|semicolons?|colons?|{_DASHES}|hyphens?|dash(?:es)?(?!\s+bullets?)|periods?|full\s+stops?|"

@@ -26,10 +26,25 @@ _ACROSTIC = re.compile(
     r"\bacrostic\b[^.;\n]{0,40}?\b(?:for|of|spelling(?:\s+out)?|that\s+spells(?:\s+out)?)\s+(?:the\s+(?:word|name)\s+)?"
     r"[\"'“]?(?P<w2>[A-Z]{2,16})\b",
 )
+_LISTED_COUNT = re.compile(
+    rf"\b(?:list|a\s+list\s+of|give\s+(?:me|us)|suggest|share|provide|brainstorm|come\s+up\s+with|name)\s+"
+    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?:[\w'-]+\s+){{0,2}}?"
+    r"(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b)",
+    re.I,
+)
+_NOT_ITEMS = re.compile(
+    r"^(?:words|sentences|paragraphs|lines|characters|letters|times|minutes|hours|days|years|points|bullets|items|"
+    r"hashtags|emojis|sections|stanzas)$",
+    re.I,
+)
+"""Nouns that are counted otherwise (engine.observe.text) or are not list items."""
+_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3})[.)]|[-*•+])\s+\S", re.M)
 _LEAD = re.compile(r"^[\s>*_#\-•+\d.)\"'“]*")
 
 
 def line_checks(request: str) -> list[Check]:
+    """Line counts ("three questions, one per line"), list items ("give me 5 tips": counted where
+    the answer is written as one list) and acrostics the request asks for."""
     out: list[Check] = []
     m = _ONE_PER_LINE.search(request)
     if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
@@ -43,6 +58,16 @@ def line_checks(request: str) -> list[Check]:
             else "=="
         )
         out.append(_lines_check(number(m["n"]), rel))
+    c = _LISTED_COUNT.search(request)
+    if (
+        c
+        and not _NOT_ITEMS.match(c["noun"])
+        and not re.search(r"bullet|numbered", c.group(0), re.I)
+        and not (m and m.start() <= c.start("n") < m.end())
+    ):
+        q = " ".join((c["q"] or "").lower().split())
+        rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
+        out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
     a = _ACROSTIC.search(request)
     if a:
         out.append(_acrostic_check((a["w"] or a["w2"]).upper()))
@@ -100,5 +125,41 @@ def _acrostic_check(word: str) -> Check:
             f"({', '.join(word)}); the lines' first letters are {have or 'none'}."
         )
         return [Fact(line, fault)]
+
+    return check
+
+
+def top_items(answer: str) -> int | None:
+    """The answer's list items at its outermost level: a numbered list's items where it has one
+    (None where the numbering starts over: lists within a list), else its bullets; None for an
+    answer with fewer than two items, or with headings (its parts are not one list)."""
+    text = f.prose(answer)
+    found = list(_ITEM.finditer(text))
+    if len(found) < 2 or re.search(r"^\s*#{1,6}\s|^\s*\*\*[^*\n]+\*\*:?\s*$", text, re.M):
+        return None
+    numbered = [m for m in found if m["num"]]
+    pick = numbered or found
+    outer = min(len(m["indent"].expandtabs(4)) for m in pick)
+    top = [m for m in pick if len(m["indent"].expandtabs(4)) == outer]
+    if numbered and [int(m["num"]) for m in top] != list(
+        range(int(top[0]["num"]), int(top[0]["num"]) + len(top))
+    ):
+        return None
+    return len(top)
+
+
+def _items_check(n: int, rel: str, noun: str) -> Check:
+    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+
+    def check(answer: str) -> list[Fact]:
+        have = top_items(answer)
+        if have is None:
+            return []  # not written as one list: its items are not counted
+        line = f"list items: {have} (asked: {asked} {n} {noun})"
+        if {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]:
+            return [Fact(line)]
+        return [
+            Fact(line + " -- NOT MET", f"The request asks for {asked} {n} {noun}; the answer lists {have}.")
+        ]
 
     return check
