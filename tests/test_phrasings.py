@@ -53,13 +53,14 @@ def test_hashtags_are_counted_not_headings_numbers_or_anchors():
 
 
 def test_one_per_line_and_nothing_else_is_that_many_lines_and_an_introduction_is_dropped():
-    (check,) = line_checks("give me three icebreaker questions, one per line, no intro, just the questions")
+    check, questions = line_checks("give me three icebreaker questions, one per line, no intro, just the questions")
     answer = "Sure, here are three icebreaker questions:\n\n1. Tea or coffee?\n2. Best trip?\n3. First job?"
     (fact,) = check(answer)
     assert fact.fault == "The request asks for exactly 3 lines, one item per line; the answer has 4."
     fixed = fact.repair(answer)
     assert fixed == "1. Tea or coffee?\n2. Best trip?\n3. First job?" and check(fixed)[0].fault is None
     assert fact.repair("a\nb\nc\nd") == "a\nb\nc\nd"  # no introduction to drop: left to a rewrite
+    assert questions(answer)[0].fault is None
 
 
 def test_one_per_line_without_nothing_else_is_a_lower_bound():
@@ -198,3 +199,36 @@ def test_below_and_not_exceed_are_upper_bounds(request_text, asked):
 def test_refrain_from_the_use_of_commas():
     (check,) = text_checks("In your entire response, refrain from the use of any commas.")
     assert check("Yes, no.")[0].fault == "The request asks for no commas; the answer has 1."
+
+
+def test_questions_asked_for_are_counted():
+    (check,) = line_checks("Give me exactly five questions to ask my son's teacher, no intro.")
+    assert check("Here you go:\n1. How is he doing?\n2. Any worries?")[0].fault == (
+        "The request asks for exactly 5 questions; the answer asks 2."
+    )
+    (faq,) = line_checks("Write a short FAQ with exactly three questions, each followed by its answer.")
+    assert faq("Q: Cost?\nA: $10.\nQ: Hours?\nA: 6-10.\nQ: Showers?\nA: Yes.")[0].fault is None
+
+
+def test_a_signed_name_is_looked_for_in_the_closing_lines():
+    (check,) = line_checks("Draft a formal email to my landlord. Under 200 words, signed Daniel Okafor.")
+    assert check("Dear Ms Reed,\nThe boiler is broken.\nYours sincerely,\nDaniel Okafor")[0].fault is None
+    assert "do not name Daniel Okafor" in check("Dear Ms Reed,\nThe boiler is broken.\nThanks")[0].fault
+
+
+def test_an_ending_stated_as_a_line_or_a_mark_after_an_each():
+    (line,) = text_checks(
+        "Draft a short message. End the message with exactly this line: Let's make Mondays count."
+    )
+    assert line("Check-ins start Monday.\nLet's make Mondays count.")[0].fault is None
+    assert line("Check-ins start Monday.")[0].fault
+    (mark,) = [
+        c for c in text_checks("Keep every line short, and end the whole message with an exclamation mark.")
+    ]
+    assert mark("Run well.\nSee you there!")[0].fault is None and mark("Run well.")[0].fault
+
+
+def test_headings_counted_with_a_word_between():
+    (check,) = text_checks("Draft an agenda. Use exactly 3 markdown headings for the sections.")
+    assert check("# One\ntext\n# Two\ntext\n# Three\ntext")[0].fault is None
+    assert check("# One\ntext")[0].fault

@@ -34,11 +34,21 @@ _LISTED_COUNT = re.compile(
 )
 _NOT_ITEMS = re.compile(
     r"^(?:words|sentences|paragraphs|lines|characters|letters|times|minutes|hours|days|years|points|bullets|items|"
-    r"hashtags|emojis|sections|stanzas)$",
+    r"hashtags|emojis|sections|stanzas|questions)$",
     re.I,
 )
 """Nouns that are counted otherwise (engine.observe.text) or are not list items."""
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3})[.)]|[-*•+])\s+\S", re.M)
+_QUESTIONS = re.compile(
+    rf"\b(?:give|write|ask|include|list|suggest|prepare|draft|with|come\s+up\s+with|me|us)\s+"
+    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?:[\w'-]+\s+){{0,2}}?"
+    r"questions\b",
+    re.I,
+)
+_SIGNED = re.compile(
+    r"\b(?:signed(?:\s+off)?|sign\s+(?:it|off)(?:\s+as)?)\s+(?:by\s+|as\s+|with\s+)?"
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})"
+)
 _LEAD = re.compile(r"^[\s>*_#\-•+\d.)\"'“]*")
 
 
@@ -68,6 +78,12 @@ def line_checks(request: str) -> list[Check]:
         q = " ".join((c["q"] or "").lower().split())
         rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
         out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
+    if qs := _QUESTIONS.search(request):
+        q = " ".join((qs["q"] or "").lower().split())
+        rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
+        out.append(_questions_check(number(qs["n"]), rel))
+    if signed := _SIGNED.search(request):
+        out.append(_signed_check(signed["name"]))
     a = _ACROSTIC.search(request)
     if a:
         out.append(_acrostic_check((a["w"] or a["w2"]).upper()))
@@ -161,5 +177,35 @@ def _items_check(n: int, rel: str, noun: str) -> Check:
         return [
             Fact(line + " -- NOT MET", f"The request asks for {asked} {n} {noun}; the answer lists {have}.")
         ]
+
+    return check
+
+
+def questions(answer: str) -> int:
+    """The answer's questions: its sentences (or lines) that end in a question mark."""
+    return len(re.findall(r"[^.!?\n]*\w[^.!?\n]*\?+", f.prose(answer)))
+
+
+def _questions_check(n: int, rel: str) -> Check:
+    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+
+    def check(answer: str) -> list[Fact]:
+        have = questions(answer)
+        line = f"questions (sentences ending in ?): {have} (asked: {asked} {n})"
+        if {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]:
+            return [Fact(line)]
+        fault = f"The request asks for {asked} {f.plural(n, 'question')}; the answer asks {have}."
+        return [Fact(line + " -- NOT MET", fault)]
+
+    return check
+
+
+def _signed_check(name: str) -> Check:
+    def check(answer: str) -> list[Fact]:
+        tail = " ".join(x for x in f.prose(answer).strip().splitlines()[-3:])
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", tail):
+            return [Fact(f"signed {name}: yes")]
+        fault = f"The request asks for the answer to be signed {name}; its closing lines do not name {name}."
+        return [Fact(f"signed {name}: no -- NOT MET", fault)]
 
     return check

@@ -28,7 +28,10 @@ _LIST = re.compile(
     r"\b(?P<kind2>numbered|bulleted)\s+(?:list|steps|items|points)\b",
     re.I,
 )
-_SECTIONS = re.compile(rf"\b(?P<n>{NUM})\s+(?:sections|headings|headers)\b", re.I)
+_SECTIONS = re.compile(
+    rf"\b(?P<n>{NUM})\s+(?:(?:markdown|main|separate|clear|distinct)\s+)?(?:sections|headings|headers)\b",
+    re.I,
+)
 _TITLED = re.compile(
     r"\b(?:sections?|headings?|headers?|parts?)\s+(?:titled|called|named|headed|entitled)\s+"
     r"(?P<list>[^.;:\n]+?)(?=\s*(?:[.;:\n]|,?\s+in\s+that\s+order|,?\s+each\b|,?\s+with\b|,?\s+one\b|$))",

@@ -363,8 +363,9 @@ _OBJ = (
     r"story|email|letter|essay|post|message|note|speech|song)\s+)?"
 )
 _EXACT = (
-    r"(?:(?:this|the|these|a)\s+(?:exact\s+|following\s+|precise\s+)*(?:phrase|sentence|words?|line)\s*:?\s*)?"
-    r"(?:" + _TERM + r"|(?<=phrase )(?P<f>[A-Z][^\n\"]{1,80}?[?!.])(?=\.?\s|\.?$))"
+    r"(?:(?:exactly\s+)?(?:this|the|these|a)\s+(?:exact\s+|following\s+|precise\s+)*(?:phrase|sentence|words?|line)"
+    r"\s*:?\s*)?(?:" + _TERM + r"|(?:(?<=phrase )|(?<=phrase: )|(?<=line: )|(?<=sentence: ))"
+    r"(?P<f>[A-Z][^\n\"]{1,80}?[?!.])(?=\.?\s|\.?$))"
 )
 _EDGE = {
     "start": (re.compile(r"\b(?:start|begin|open)(?:s|ning|ing)?\s+" + _OBJ + r"with\s+" + _EXACT, re.I),),
@@ -392,7 +393,7 @@ _WORD_EDGE = {
 }
 _MARKS = {"exclamation": "!", "question": "?", "period": ".", "full stop": "."}
 _END_MARK = re.compile(
-    r"\b(?:end|finish|close)(?:s|ing)?\s+(?:(?:your|the|it)\s+(?:\w+\s+)?)?with\s+(?:an?\s+|one\s+)?"
+    r"\b(?:end|finish|close)(?:s|ing)?\s+(?:(?:your|the|it)\s+(?:\w+\s+){0,2})?with\s+(?:an?\s+|one\s+)?"
     r"(?P<mark>exclamation|question|period\b|full stop\b)(?:\s+(?:mark|point))?",
     re.I,
 )
@@ -414,7 +415,7 @@ _PARA_START = re.compile(
 
 
 def _clause_before(request: str, at: int) -> str:
-    return re.split(r"[.;!?\n]", request[max(0, at - 80) : at])[-1]
+    return _CLAUSE_END.split(request[max(0, at - 80) : at])[-1]
 
 
 def edge_checks(request: str) -> list[Check]:
