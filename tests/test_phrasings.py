@@ -53,7 +53,9 @@ def test_hashtags_are_counted_not_headings_numbers_or_anchors():
 
 
 def test_one_per_line_and_nothing_else_is_that_many_lines_and_an_introduction_is_dropped():
-    check, questions = line_checks("give me three icebreaker questions, one per line, no intro, just the questions")
+    check, questions = line_checks(
+        "give me three icebreaker questions, one per line, no intro, just the questions"
+    )
     answer = "Sure, here are three icebreaker questions:\n\n1. Tea or coffee?\n2. Best trip?\n3. First job?"
     (fact,) = check(answer)
     assert fact.fault == "The request asks for exactly 3 lines, one item per line; the answer has 4."
@@ -232,3 +234,19 @@ def test_headings_counted_with_a_word_between():
     (check,) = text_checks("Draft an agenda. Use exactly 3 markdown headings for the sections.")
     assert check("# One\ntext\n# Two\ntext\n# Three\ntext")[0].fault is None
     assert check("# One\ntext")[0].fault
+
+
+def test_a_time_said_with_every_is_not_a_count_per_item():
+    (check,) = text_checks(
+        "Draft a short message introducing a check-in every Monday morning, under 120 words."
+    )
+    assert "(asked: fewer than 120 words)" in check("See you Monday.")[0].text
+    assert count_checks("Write three tips, each under 20 words.") == []
+
+
+def test_the_last_word_of_your_reply():
+    (check,) = [
+        c for c in text_checks('Recommend three games, and make the very last word of your reply "enjoy".')
+    ]
+    assert check("1. Chess\n2. Go\n3. Uno. Enjoy")[0].fault is None
+    assert check("1. Chess\n2. Go\n3. Uno")[0].fault

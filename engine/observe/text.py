@@ -55,7 +55,12 @@ _PARTS_BEFORE = re.compile(
 )
 _PART_OF = re.compile(r"\b(?:label|title|heading|headline|subject\s+line|name)s?\s+(?:of|with)\s+$", re.I)
 """Right before "N words": a part's own length ("a short label of 1-3 words")."""
-_PER = re.compile(r"\b(?:each|every|per)\b", re.I)
+_PER = re.compile(
+    r"\b(?:each|every|per)\b(?!\s+(?:(?:single|other)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|morning|evening|night|day|week|month|year|weekend|time|hour|minute)s?\b)",
+    re.I,
+)
+"""A count per item ("each with 3 sentences"), not a time ("a check-in every Monday, under 120 words")."""
 _PER_AFTER = re.compile(
     r"\s+(?:(?:under|for|in|within|inside|to|on|of)\s+)?(?:each|every|per|apiece)\b", re.I
 )
@@ -387,7 +392,8 @@ _WORD_EDGE = {
         r"\b(?:very\s+)?first\s+word\s+(?:is|must be|should be|has to be|needs to be)\s+" + _BARE, re.I
     ),
     "end": re.compile(
-        r"\b(?:very\s+)?(?:last|final)\s+word\s+(?:is|must be|should be|has to be|needs to be)\s+" + _BARE,
+        r"\b(?:very\s+)?(?:last|final)\s+word\s+(?:of\s+(?:your|the)\s+(?:\w+\s+)?(?:reply|answer|response|text|"
+        r"message)\s+)?(?:is|must be|should be|has to be|needs to be|be)?\s*" + _BARE,
         re.I,
     ),
 }
