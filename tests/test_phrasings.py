@@ -245,8 +245,6 @@ def test_a_time_said_with_every_is_not_a_count_per_item():
 
 
 def test_the_last_word_of_your_reply():
-    (check,) = [
-        c for c in text_checks('Recommend three games, and make the very last word of your reply "enjoy".')
-    ]
+    _, check = text_checks('Recommend three games, and make the very last word of your reply "enjoy".')
     assert check("1. Chess\n2. Go\n3. Uno. Enjoy")[0].fault is None
     assert check("1. Chess\n2. Go\n3. Uno")[0].fault
