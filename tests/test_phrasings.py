@@ -248,3 +248,28 @@ def test_the_last_word_of_your_reply():
     _, check = text_checks('Recommend three games, and make the very last word of your reply "enjoy".')
     assert check("1. Chess\n2. Go\n3. Uno. Enjoy")[0].fault is None
     assert check("1. Chess\n2. Go\n3. Uno")[0].fault
+
+
+def test_the_tools_fix_too_many_hashtags_list_items_and_an_unsigned_letter():
+    (tags,) = text_checks("Instagram caption for our buns. Add 3 to 5 hashtags.")
+    answer = "Fresh buns Saturday! #Bakery #Buns #Bakery #Cardamom #Fresh #Local #Yum"
+    fixed = tags(answer)[0].repair(answer)
+    assert (
+        fixed == "Fresh buns Saturday! #Bakery #Buns #Cardamom #Fresh #Local" and tags(fixed)[0].fault is None
+    )
+    (ideas,) = line_checks("Give me 3 ideas for a party.")
+    long_list = "Ideas:\n\n1. Games\n   - tag\n2. Cake\n3. Music\n4. Dance\n   - salsa\n5. Gifts\n\nHave fun!"
+    assert (
+        ideas(long_list)[0].repair(long_list)
+        == "Ideas:\n\n1. Games\n   - tag\n2. Cake\n3. Music\n\nHave fun!"
+    )
+    assert ideas("1. Games\n2. Cake")[0].repair is None  # too few: left to a rewrite
+    (signed,) = line_checks("Write a formal letter to my landlord, signed Daniel Okafor.")
+    slot = "Dear Ms Reed,\nThe boiler is broken.\n\nBest regards,\n[Your Name]"
+    assert signed(slot)[0].repair(slot).endswith("Best regards,\nDaniel Okafor")
+    assert (
+        signed("Dear Ms Reed,\n\nSincerely,")[0]
+        .repair("Dear Ms Reed,\n\nSincerely,")
+        .endswith("Sincerely,\nDaniel Okafor")
+    )
+    assert signed("The boiler is broken.")[0].repair("The boiler is broken.") == "The boiler is broken."

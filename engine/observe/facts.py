@@ -162,3 +162,26 @@ def marked_as(kind: str) -> Callable[[str], str]:
         return re.sub(r"^[-*•+](?=\s+\S)", lambda _: f"{next(count)}.", text, flags=re.M)
 
     return outside_code(remark)
+
+
+HASHTAG = re.compile(r"(?<![\w&#])#[A-Za-z]\w*")
+
+
+def keep_hashtags(n: int) -> Callable[[str], str]:
+    """The tools' fix for more hashtags than asked: the first `n` distinct ones kept, the others
+    (and repeats) taken out; the words around them unchanged."""
+
+    def fix(text: str) -> str:
+        kept: list[str] = []
+
+        def one(m: re.Match) -> str:
+            tag = m.group(0)
+            if tag.lower() in (k.lower() for k in kept) or len(kept) >= n:
+                return ""
+            kept.append(tag)
+            return tag
+
+        out = HASHTAG.sub(one, text)
+        return re.sub(r"[ \t]{2,}", " ", re.sub(r"[ \t]+$", "", out, flags=re.M))
+
+    return outside_code(fix)

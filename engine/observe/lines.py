@@ -164,6 +164,30 @@ def top_items(answer: str) -> int | None:
     return len(top)
 
 
+def _first_items(n: int):
+    """The tools' fix for a list longer than asked: its first `n` outermost items (with what is
+    written under each) kept, the rest of the list dropped, any text after the list kept."""
+
+    def fix(answer: str) -> str:
+        if top_items(answer) is None:
+            return answer
+        rows = answer.split("\n")
+        found = list(_ITEM.finditer(answer))
+        pick = [m for m in found if m["num"]] or found
+        outer = min(len(m["indent"].expandtabs(4)) for m in pick)
+        starts = [answer.count("\n", 0, m.start()) for m in pick if len(m["indent"].expandtabs(4)) == outer]
+        if len(starts) <= n:
+            return answer
+        end = starts[-1] + 1
+        while end < len(rows) and (not rows[end].strip() or len(rows[end]) - len(rows[end].lstrip()) > outer):
+            end += 1
+        while end > starts[-1] + 1 and not rows[end - 1].strip():
+            end -= 1  # the blank lines before the text after the list stay with that text
+        return "\n".join(rows[: starts[n]] + rows[end:])
+
+    return fix
+
+
 def _items_check(n: int, rel: str, noun: str) -> Check:
     asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
 
@@ -174,9 +198,8 @@ def _items_check(n: int, rel: str, noun: str) -> Check:
         line = f"list items: {have} (asked: {asked} {n} {noun})"
         if {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]:
             return [Fact(line)]
-        return [
-            Fact(line + " -- NOT MET", f"The request asks for {asked} {n} {noun}; the answer lists {have}.")
-        ]
+        fault = f"The request asks for {asked} {n} {noun}; the answer lists {have}."
+        return [Fact(line + " -- NOT MET", fault, _first_items(n) if have > n and rel != ">=" else None)]
 
     return check
 
@@ -206,6 +229,31 @@ def _signed_check(name: str) -> Check:
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", tail):
             return [Fact(f"signed {name}: yes")]
         fault = f"The request asks for the answer to be signed {name}; its closing lines do not name {name}."
-        return [Fact(f"signed {name}: no -- NOT MET", fault)]
+        return [Fact(f"signed {name}: no -- NOT MET", fault, _sign(name))]
 
     return check
+
+
+_NAME_SLOT = re.compile(r"\[(?:your\s+)?(?:full\s+)?name\]", re.I)
+_SIGN_OFF = re.compile(
+    r"^\W*(?:(?:best|kind|warm|warmest)\s+)?(?:regards|wishes|sincerely|thanks|thank\s+you|cheers|best|"
+    r"yours(?:\s+\w+)?)\W*$",
+    re.I,
+)
+
+
+def _sign(name: str):
+    """The tools' fix for a letter not signed as asked: its "[Your Name]" filled in with the name, or
+    the name put under its sign-off line ("Best regards,"); any other answer as it is."""
+
+    def fix(answer: str) -> str:
+        rows = answer.rstrip().split("\n")
+        for i in range(len(rows) - 1, max(-1, len(rows) - 4), -1):
+            if _NAME_SLOT.search(rows[i]):
+                rows[i] = _NAME_SLOT.sub(name, rows[i], count=1)
+                return "\n".join(rows)
+        if rows and _SIGN_OFF.match(rows[-1].strip()):
+            return "\n".join([*rows, name])
+        return answer
+
+    return fix

@@ -81,7 +81,7 @@ COUNTERS = {
     "bullets": f.bullets,
     "numbered": f.numbered,
     "items": lambda t: f.bullets(t) + f.numbered(t),
-    "hashtags": lambda t: len(re.findall(r"(?<![\w&#])#[A-Za-z]\w*", t)),
+    "hashtags": lambda t: len(f.HASHTAG.findall(t)),
     "emojis": lambda t: len(re.findall("[\U0001f300-\U0001faff\u2600-\u27bf\U0001f000-\U0001f2ff]", t)),
 }
 _ASKED = {
@@ -184,6 +184,8 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check
         other = {"bullets": ("numbered", "bulleted"), "numbered": ("bullets", "numbered")}.get(key)
         if not ok and other and _holds(rel, COUNTERS[other[0]](f.prose(answer)), n, n2):
             fix = f.marked_as(other[1])  # "5 bullet points" written as 1. to 5.: the same list re-marked
+        if not ok and key == "hashtags" and rel in ("<=", "<", "==", ".."):
+            fix = f.keep_hashtags(max(n, n2 or 0) - (rel == "<"))
         return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.", fix)]
 
     return check
