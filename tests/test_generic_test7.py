@@ -56,9 +56,10 @@ def test_the_test7_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test8 (tests/test_generic_test8.py) follows test7 at the end of the file
+    # test8 and test9 (tests/test_generic_test8.py, _test9.py) follow test7 at the end of the file
     test8 = [r for r in every if r["split"] == "test8"]
-    assert len(test8) == 60 and every[-120:-60] == rows and every[-60:] == test8
+    test9 = [r for r in every if r["split"] == "test9"]
+    assert len(test8) == len(test9) == 60 and every[-180:-120] == rows and every[-120:] == test8 + test9
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -592,8 +593,11 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test8(task):
-    """data.jsonl as it was before the test8 rows were appended after test7's."""
-    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test8"' not in ln)
+    """data.jsonl as it was before the test8 and test9 rows were appended after test7's."""
+    later = ('"split": "test8"', '"split": "test9"')
+    return "".join(
+        ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
+    )
 
 
 def test_data_jsonl_ends_with_the_generators_test7_rows(task):
