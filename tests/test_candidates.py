@@ -9,6 +9,7 @@ import pytest
 from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.generic import make_item
 from selfrefine.engine.core.loop import refine
+from selfrefine.engine.errors import InvalidParameter
 from selfrefine.engine.types import Sampling
 from tests.fakes import ScriptedEngine, fb
 
@@ -21,6 +22,7 @@ def run(script, request=DAWN, **cfg):
     cfg.setdefault("rounds", 1)
     cfg.setdefault("review_faults", True)  # these scripts have the critic review the faulted draft
     cfg.setdefault("review_clean", True)  # and the answers with no fault
+    cfg.setdefault("code_candidates", cfg.get("candidates", 4))  # code rounds written as prose ones
     res = asyncio.run(refine(eng, make_item(request), RefineConfig(**cfg)))
     return eng, res
 
@@ -187,6 +189,22 @@ def test_where_the_examples_decide_no_review_is_asked_and_failing_code_is_not_ed
     _, passed = run([right, "never asked"], request=request, rounds=3)
     assert passed.answer == right and passed.stop_reason == "examples_pass"
     assert [c.stage for c in passed.trace] == ["draft", "tools"]  # the run, recorded: no call
+
+
+def test_code_candidates_sets_the_fresh_answers_of_a_round_the_examples_decide():
+    """code_candidates (default 6), not candidates, counts the fresh answers written for code that
+    failed its examples: here 3, so 2 fresh answers where candidates=2 alone would write 1."""
+    request = "Write a Python function add(a, b) that adds two numbers, e.g. add(10, 5) == 15."
+    wrong = "```python\ndef add(a, b):\n    return a + b if a != 10 else 0\n```"
+    worse = wrong.replace("a + b if a != 10 else 0", "a - b")
+    eng, res = run(
+        [wrong, worse, worse.replace("-", "*"), "never asked"], request, candidates=2, code_candidates=3
+    )
+    assert sum(c.stage in ("candidate", "refine") for c in res.trace) == 2 and len(eng.prompts) == 3
+    assert res.answer == wrong  # neither passes: the draft stays
+    assert RefineConfig().code_candidates == 6
+    with pytest.raises(InvalidParameter):
+        RefineConfig(code_candidates=9)
 
 
 def test_an_announcing_first_line_is_cut_from_a_candidate():

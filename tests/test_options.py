@@ -28,6 +28,7 @@ SAMPLES = {
     "examples_decide": False,
     "review_faults": True,
     "review_clean": True,
+    "code_candidates": 3,
     "feedback": "text",
     "aspects": ("brevity", "tone"),
     "scale": (0, 10),

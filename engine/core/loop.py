@@ -299,7 +299,7 @@ class _Loop:
         if max(len(edit.ids), len(fresh.ids)) + MIN_ROOM > self.critic.max_model_len:
             raise ContextFull()
         prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]
-        k = cfg.candidates - 1 if decided else cfg.candidates  # the edit's slot is not written
+        k = max(1, cfg.code_candidates - 1) if decided else cfg.candidates  # no edit's slot for code
         before = seen.fault_count
         cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault))
         fixed = rw.repaired(y, seen.repairs, self.accept.request) if isinstance(self.strategy, Rewrite) else y

@@ -271,6 +271,15 @@ OPTIONS: tuple[Option, ...] = (
         target="candidates",
     ),
     _o(
+        "code_candidates",
+        "int",
+        6,
+        "candidates where the request's own examples ran on the answer's code and decide: code that "
+        "failed them is rewritten as up to this many fresh answers, greedy first, while none passes (1-8)",
+        ALL | {OVERRIDE},
+        target="code_candidates",
+    ),
+    _o(
         "examples_decide",
         "bool",
         True,
