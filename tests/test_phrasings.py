@@ -273,3 +273,15 @@ def test_the_tools_fix_too_many_hashtags_list_items_and_an_unsigned_letter():
         .endswith("Sincerely,\nDaniel Okafor")
     )
     assert signed("The boiler is broken.")[0].repair("The boiler is broken.") == "The boiler is broken."
+
+
+def test_n_or_more_and_n_or_fewer_before_the_unit():
+    (more,) = text_checks("Your response should contain 17 or more sentences.")
+    assert "(asked: at least 17 sentences)" in more("One. Two.")[0].text and more("One. Two.")[0].fault
+    (fewer,) = text_checks("Write 3 or fewer paragraphs.")
+    assert fewer("One.\n\nTwo.")[0].fault is None and fewer("A.\n\nB.\n\nC.\n\nD.")[0].fault
+    (cities,) = text_checks("Name two or more cities.")
+    assert (
+        cities("- Oslo\n- Rome\n- Lima")[0].fault is None
+        and "at least 2 cities" in cities("- Oslo\n- Rome")[0].text
+    )

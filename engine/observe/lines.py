@@ -28,8 +28,8 @@ _ACROSTIC = re.compile(
 )
 _LISTED_COUNT = re.compile(
     rf"\b(?:list|a\s+list\s+of|give\s+(?:me|us)|suggest|share|provide|brainstorm|come\s+up\s+with|name)\s+"
-    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?:[\w'-]+\s+){{0,2}}?"
-    r"(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b)",
+    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})(?:\s+or\s+(?P<orm>more|fewer|less))?\s+"
+    rf"(?:[\w'-]+\s+){{0,2}}?(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b)",
     re.I,
 )
 _NOT_ITEMS = re.compile(
@@ -77,6 +77,7 @@ def line_checks(request: str) -> list[Check]:
     ):
         q = " ".join((c["q"] or "").lower().split())
         rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
+        rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), rel)
         out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
     if qs := _QUESTIONS.search(request):
         q = " ".join((qs["q"] or "").lower().split())

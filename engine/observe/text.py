@@ -28,7 +28,7 @@ _UNITS = {
     "emojis?|emoji": ("emojis", "emoji", False),
 }
 _COUNT = re.compile(
-    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?P<join>[-–—]|to|and|or)\s*(?P<n2>{NUM}))?(?P<sep>[\s-]+)(?:(?:short|brief|concise|long|separate|distinct|full|simple|clear)\s+)?"
+    rf"(?P<q>\b(?:{_QUAL})\s+)?(?P<n>\b{NUM})(?:\s*(?P<join>[-–—]|to|and|or)\s*(?P<n2>{NUM}))?(?:\s+or\s+(?P<orm>more|fewer|less))?(?P<sep>[\s-]+)(?:(?:short|brief|concise|long|separate|distinct|full|simple|clear)\s+)?"
     rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
@@ -140,6 +140,7 @@ def count_checks(request: str) -> list[Check]:
             bool(q)
             or "-" in m["sep"]
             or (m["n2"] and m["join"].lower() not in ("and", "or"))  # "80 to 150 words": a range is a count
+            or m["orm"]
             or re.search(r"\bin\s+(?:about\s+|around\s+|roughly\s+)?$", before, re.I)
             or re.match(r"\s*(?:or (?:less|fewer|more)|max(?:imum)?|min(?:imum)?|long)\b", m["after"], re.I)
         )
@@ -151,6 +152,8 @@ def count_checks(request: str) -> list[Check]:
             rel = "<=" if rel == ">" else "<"  # "don't go over 150 words": at most 150
         if n2 is not None:
             rel = ".."
+        elif m["orm"]:  # "17 or more sentences"
+            rel = ">=" if m["orm"].lower() == "more" else "<="
         elif not q:
             after = m["after"].lower()
             rel = (
