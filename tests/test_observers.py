@@ -1061,3 +1061,15 @@ def test_a_long_unclosed_parenthesis_is_read_at_once():
     # closing parenthesis (22 words took 2 s); a request is user text and may hold one
     request = "Write summary(" + "of the text " * 200 + "\nInput: 'x'\nOutput: 1"
     assert examples(request) == [Example("io", "'x'\n", "1")]
+
+
+def test_a_one_line_block_that_is_no_python_is_not_run_where_no_example_asks_for_code():
+    """generic test9 k01 (read after its report): a regex asked for "on one line in a code block",
+    fenced as ```python, was a fault ("does not compile"), and the rewrite that fixed it was a
+    script around a still-wrong pattern, where only the pattern was asked for."""
+    code = CodeCheck(examples("I need a regular expression for IDs like AB1234-K, for a Python script."))
+    assert code.observe("```python\n\\b[A-Z]{2}\\d{4}-[A-Z]\\b\n```") == []
+    assert code.observe("```python\nprint(1\n```") == []  # one line that does not compile: not judged
+    assert code.observe("```python\nx = (\n  1\n```")[0].fault.startswith(
+        "The code does not run"
+    )  # a program

@@ -53,6 +53,7 @@ def test_code_that_fails_an_example_is_a_fault_and_every_rewrite_prompt_shows_th
     assert res.checks["fault"] >= 1 and res.checks["candidates"] == 1
     # the default: the run decides, no review is asked, and one fresh answer is told the failure
     prompts.clear()
-    res = run(refine(engine, item, RefineConfig(rounds=1, candidates=2, sampling=sampling)))
+    cfg = RefineConfig(rounds=1, candidates=2, code_candidates=2, sampling=sampling)
+    res = run(refine(engine, item, cfg))
     assert [c.stage for c in res.trace] == ["tools", "refine"] and len(prompts) == 1  # the run, recorded
     assert "add(10, 5) == 15: expected '15', got 0" in prompts[0] and "a != 10" not in prompts[0]

@@ -36,6 +36,14 @@ def python_blocks(answer: str) -> list[str]:
     return out
 
 
+def _compiles(code: str) -> bool:
+    try:
+        compile(code, "<block>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
 _HARNESS = """import contextlib, doctest, io, json, runpy, sys, traceback
 cases = json.load(open("cases.json"))
 def describe(e):
@@ -237,6 +245,10 @@ class CodeCheck:
 
     def _run(self, answer: str) -> _Run:
         blocks = python_blocks(answer)
+        if not self.examples:  # a one-line block that is no Python (a regex, a command) is no program
+            blocks = [b for b in blocks if len(b.strip().splitlines()) > 1 or _compiles(b)]
+            if not blocks:
+                return _Run([], {})
         if not blocks:
             if not self.examples:
                 return _Run([], {})
