@@ -60,7 +60,7 @@ LONG_LOOP = {
     "feedback_points": 4,
     "feedback_point_words": 20,
 }
-HI = [{"role": "user", "content": "Say hello to Ada in one short sentence."}]
+HI = [{"role": "user", "content": "Say hello to Ada in a short sentence."}]  # no count: the review loop runs
 CITY_SCHEMA = {
     "type": "object",
     "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Oslo"]}},
