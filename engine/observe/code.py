@@ -27,11 +27,7 @@ def python_blocks(answer: str) -> list[str]:
     for lang, body in BLOCK.findall(answer):
         if lang.lower() in ("python", "py", "python3"):
             out.append(body)
-        elif not lang and body.strip():
-            try:
-                compile(body, "<block>", "exec")
-            except (SyntaxError, ValueError):
-                continue
+        elif not lang and body.strip() and _compiles(body):
             out.append(body)
     return out
 

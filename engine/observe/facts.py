@@ -70,6 +70,26 @@ QUALIFIERS = {
     "roughly": "~",
     "approximately": "~",
 }
+QUAL = "|".join(sorted(map(re.escape, QUALIFIERS), key=len, reverse=True))
+"""The qualifiers as one regex alternation, longest first."""
+ASKED = {
+    "==": "exactly",
+    "<=": "at most",
+    "<": "fewer than",
+    ">=": "at least",
+    ">": "more than",
+    "~": "about",
+}
+"""Each relation as a fact names it ("asked: at most 5 words")."""
+
+
+def holds(rel: str, have: int, n: int, n2: int | None = None) -> bool:
+    """Whether a count `have` meets the relation asked ("..": between n and n2; "~": about n)."""
+    if rel == "..":
+        return min(n, n2) <= have <= max(n, n2)
+    if rel == "~":
+        return abs(have - n) <= max(2, n // 5)  # "in 100 words" means about 100
+    return {"==": have == n, "<=": have <= n, "<": have < n, ">=": have >= n, ">": have > n}[rel]
 
 
 def number(word: str) -> int:

@@ -78,10 +78,6 @@ _SIX_STARS = re.compile(r"separat\w*[^.]*?(?:(?:6|six)\s+asterisks?|\*{6})", re.
 _RULE_LINE = re.compile(r"^\s*\*\s*\*\s*\*[\s*]*$", re.M)
 
 
-def _holds(rel: str, have: int, n: int) -> bool:
-    return {">=": have >= n, "<=": have <= n, "<": have < n, ">": have > n, "==": have == n}[rel]
-
-
 def _count(m: re.Match) -> int:
     word = m["n"].lower()
     return {"once": 1, "twice": 2}.get(word) or number(word)
@@ -115,7 +111,7 @@ def _letter_check(letter: str, rel: str, n: int) -> Check:
     def check(answer: str) -> list[Fact]:
         have = answer.lower().count(letter)
         line = f'the letter "{letter}": {f.plural(have, "time")} (asked: {_WORDS[rel]} {n})'
-        if _holds(rel, have, n):
+        if f.holds(rel, have, n):
             return [Fact(line)]
         return [
             Fact(
@@ -131,7 +127,7 @@ def _placeholder_check(rel: str, n: int) -> Check:
     def check(answer: str) -> list[Fact]:
         have = len(re.findall(r"\[[^\[\]\n]+\]", answer))
         line = f"placeholders in square brackets: {have} (asked: {_WORDS[rel]} {n})"
-        if _holds(rel, have, n):
+        if f.holds(rel, have, n):
             return [Fact(line)]
         return [
             Fact(

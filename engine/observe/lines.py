@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.facts import NUM, QUALIFIERS, Fact, number
 from selfrefine.engine.observe.text import Check
 
 _ONE_PER_LINE = re.compile(
@@ -59,15 +59,7 @@ def line_checks(request: str) -> list[Check]:
     m = _ONE_PER_LINE.search(request)
     if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
         exact = bool(_NOTHING_ELSE.search(request[m.start() :]))
-        q = " ".join((m["q"] or "").lower().split())
-        rel = (
-            ">="
-            if q == "at least" or not exact
-            else "<="
-            if q in ("at most", "no more than", "up to")
-            else "=="
-        )
-        out.append(_lines_check(number(m["n"]), rel))
+        out.append(_lines_check(number(m["n"]), _rel(m["q"]) if exact else ">="))
     c = _LISTED_COUNT.search(request)
     if (
         c
@@ -75,14 +67,10 @@ def line_checks(request: str) -> list[Check]:
         and not re.search(r"bullet|numbered", c.group(0), re.I)
         and not (m and m.start() <= c.start("n") < m.end())
     ):
-        q = " ".join((c["q"] or "").lower().split())
-        rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
-        rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), rel)
+        rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), _rel(c["q"]))
         out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
     if qs := _QUESTIONS.search(request):
-        q = " ".join((qs["q"] or "").lower().split())
-        rel = ">=" if q == "at least" else "<=" if q in ("at most", "up to", "no more than") else "=="
-        out.append(_questions_check(number(qs["n"]), rel))
+        out.append(_questions_check(number(qs["n"]), _rel(qs["q"])))
     if signed := _SIGNED.search(request):
         out.append(_signed_check(signed["name"]))
     a = _ACROSTIC.search(request)
@@ -91,12 +79,17 @@ def line_checks(request: str) -> list[Check]:
     return out
 
 
+def _rel(q: str | None) -> str:
+    """The relation a qualifier asks for ("at most": "<="); none or "exactly": "=="."""
+    return QUALIFIERS.get(" ".join((q or "").lower().split()), "==")
+
+
 def _lines_check(n: int, rel: str) -> Check:
-    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+    asked = f.ASKED[rel]
 
     def check(answer: str) -> list[Fact]:
         have = f.lines(f.prose(answer))
-        ok = {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]
+        ok = f.holds(rel, have, n)
         line = f"lines: {have} (asked: {asked} {f.plural(n, 'line')}, one item per line)"
         if ok:
             return [Fact(line)]
@@ -154,15 +147,20 @@ def top_items(answer: str) -> int | None:
     found = list(_ITEM.finditer(text))
     if len(found) < 2 or re.search(r"^\s*#{1,6}\s|^\s*\*\*[^*\n]+\*\*:?\s*$", text, re.M):
         return None
-    numbered = [m for m in found if m["num"]]
-    pick = numbered or found
-    outer = min(len(m["indent"].expandtabs(4)) for m in pick)
-    top = [m for m in pick if len(m["indent"].expandtabs(4)) == outer]
+    numbered = any(m["num"] for m in found)
+    _, top = _outermost(found)
     if numbered and [int(m["num"]) for m in top] != list(
         range(int(top[0]["num"]), int(top[0]["num"]) + len(top))
     ):
         return None
     return len(top)
+
+
+def _outermost(found: list[re.Match]) -> tuple[int, list[re.Match]]:
+    """The list items at the outermost indent (numbered ones where there are any) and that indent."""
+    pick = [m for m in found if m["num"]] or found
+    outer = min(len(m["indent"].expandtabs(4)) for m in pick)
+    return outer, [m for m in pick if len(m["indent"].expandtabs(4)) == outer]
 
 
 def _first_items(n: int):
@@ -173,10 +171,8 @@ def _first_items(n: int):
         if top_items(answer) is None:
             return answer
         rows = answer.split("\n")
-        found = list(_ITEM.finditer(answer))
-        pick = [m for m in found if m["num"]] or found
-        outer = min(len(m["indent"].expandtabs(4)) for m in pick)
-        starts = [answer.count("\n", 0, m.start()) for m in pick if len(m["indent"].expandtabs(4)) == outer]
+        outer, top = _outermost(list(_ITEM.finditer(answer)))
+        starts = [answer.count("\n", 0, m.start()) for m in top]
         if len(starts) <= n:
             return answer
         end = starts[-1] + 1
@@ -190,14 +186,14 @@ def _first_items(n: int):
 
 
 def _items_check(n: int, rel: str, noun: str) -> Check:
-    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+    asked = f.ASKED[rel]
 
     def check(answer: str) -> list[Fact]:
         have = top_items(answer)
         if have is None:
             return []  # not written as one list: its items are not counted
         line = f"list items: {have} (asked: {asked} {n} {noun})"
-        if {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]:
+        if f.holds(rel, have, n):
             return [Fact(line)]
         fault = f"The request asks for {asked} {n} {noun}; the answer lists {have}."
         return [Fact(line + " -- NOT MET", fault, _first_items(n) if have > n and rel != ">=" else None)]
@@ -211,12 +207,12 @@ def questions(answer: str) -> int:
 
 
 def _questions_check(n: int, rel: str) -> Check:
-    asked = {"==": "exactly", ">=": "at least", "<=": "at most"}[rel]
+    asked = f.ASKED[rel]
 
     def check(answer: str) -> list[Fact]:
         have = questions(answer)
         line = f"questions (sentences ending in ?): {have} (asked: {asked} {n})"
-        if {"==": have == n, ">=": have >= n, "<=": have <= n}[rel]:
+        if f.holds(rel, have, n):
             return [Fact(line)]
         fault = f"The request asks for {asked} {f.plural(n, 'question')}; the answer asks {have}."
         return [Fact(line + " -- NOT MET", fault)]

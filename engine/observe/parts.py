@@ -7,13 +7,12 @@ from __future__ import annotations
 import re
 
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.facts import NUM, QUALIFIERS, Fact, number
+from selfrefine.engine.observe.facts import NUM, QUAL, QUALIFIERS, Fact, number
 from selfrefine.engine.observe.text import Check, count_checks
 
-_QUAL = "|".join(sorted(map(re.escape, QUALIFIERS), key=len, reverse=True))
 _PART = r"(?P<part>bullet(?:\s+points?)?|sentences?|lines?|paragraphs?|items?|points?|steps?|tips?)"
 _BOUND = (
-    rf"(?:(?P<q>{_QUAL})\s+)?(?P<n>{NUM})\s+words?\b(?P<after>\s+or\s+(?:fewer|less|more)|\s+max(?:imum)?)?"
+    rf"(?:(?P<q>{QUAL})\s+)?(?P<n>{NUM})\s+words?\b(?P<after>\s+or\s+(?:fewer|less|more)|\s+max(?:imum)?)?"
 )
 _EACH_PART = re.compile(
     rf"\b(?:each|every|all|any)\s+(?:of\s+the\s+|the\s+|of\s+your\s+|your\s+)?(?:\w+\s+)?{_PART}\b"
@@ -35,7 +34,7 @@ _NO_PART = re.compile(
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|\btypical\b", re.I)
 _LABEL = re.compile(
     rf"\b(?P<label>word\s+(?:count|limit)|length|limit|max(?:imum)?)\s*(?::|of|is|=|should\s+be)\s*"
-    rf"(?:(?P<q>{_QUAL})\s+)?(?P<n>{NUM})(?:\s*(?:[-–—]|to)\s*(?P<n2>{NUM}))?(?P<unit>\s+words?\b)?",
+    rf"(?:(?P<q>{QUAL})\s+)?(?P<n>{NUM})(?:\s*(?:[-–—]|to)\s*(?P<n2>{NUM}))?(?P<unit>\s+words?\b)?",
     re.I,
 )
 
@@ -54,7 +53,7 @@ def part_checks(request: str) -> list[Check]:
         q = " ".join((m["q"] or "").lower().split())
         after = (m["after"] or "").lower()
         rel = ">=" if "more" in after else QUALIFIERS.get(q, "<=")
-        rel = "<=" if rel in ("~", "==") else rel  # "each line to 8 words": a bound, not a target
+        rel = "<=" if rel in ("~", "==", "..") else rel  # "each line to 8 words": a bound, not a target
         if (part, rel, number(m["n"])) not in seen:
             seen.add((part, rel, number(m["n"])))
             out.append(_part_check(part, rel, number(m["n"])))
@@ -80,26 +79,27 @@ def _part(word: str) -> str:
     return {"point": "bullet", "tip": "item", "step": "item"}.get(w, w)
 
 
+def _listed(text: str) -> list[str]:
+    return [x for x in text.splitlines() if re.match(r"\s*(?:[-*•+]|\d{1,3}[.)])\s+\S", x)]
+
+
 _PARTS = {
     "sentence": lambda t: [s for s in re.split(r"(?<=[.!?])[\"'”’)\]]*\s+|\n", t.strip()) if f.words(s)],
     "line": lambda t: [x for x in t.splitlines() if f.words(x)],
     "paragraph": f.paragraphs,
-    "bullet": lambda t: [x for x in t.splitlines() if re.match(r"\s*(?:[-*•+]|\d{1,3}[.)])\s+\S", x)],
-    "item": lambda t: [x for x in t.splitlines() if re.match(r"\s*(?:[-*•+]|\d{1,3}[.)])\s+\S", x)],
+    "bullet": _listed,
+    "item": _listed,
 }
 
 
 def _part_check(part: str, rel: str, n: int) -> Check:
-    asked = {"<=": "at most", "<": "fewer than", ">=": "at least", ">": "more than"}.get(rel, "at most")
-    ok = {"<=": lambda k: k <= n, "<": lambda k: k < n, ">=": lambda k: k >= n, ">": lambda k: k > n}.get(
-        rel, lambda k: k <= n
-    )
+    asked = f.ASKED[rel]
 
     def check(answer: str) -> list[Fact]:
         parts = _PARTS[part](f.prose(answer))
         if not parts:
             return []
-        off = [p for p in parts if not ok(f.words(p))]
+        off = [p for p in parts if not f.holds(rel, f.words(p), n)]
         sizes = sorted(f.words(p) for p in parts)
         line = f"{part}s: {len(parts)}, {sizes[0]} to {sizes[-1]} words each"
         line += f" (asked: {asked} {n} words per {part})"

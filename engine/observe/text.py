@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.facts import QUAL as _QUAL
 from selfrefine.engine.observe.facts import QUALIFIERS as _QUALIFIERS
 
 Check = Callable[[str], list[Fact]]
 
-_QUAL = "|".join(sorted(map(re.escape, _QUALIFIERS), key=len, reverse=True))
 # unit as written -> (what is counted, how it is named, needs a cue: a qualifier, "in N ..." or "N-...")
 _UNITS = {
     "words?": ("words", "word", True),
@@ -84,28 +84,12 @@ COUNTERS = {
     "hashtags": lambda t: len(f.HASHTAG.findall(t)),
     "emojis": lambda t: len(re.findall("[\U0001f300-\U0001faff\u2600-\u27bf\U0001f000-\U0001f2ff]", t)),
 }
-_ASKED = {
-    "==": "exactly",
-    "<=": "at most",
-    "<": "fewer than",
-    ">=": "at least",
-    ">": "more than",
-    "~": "about",
-}
-
-
-def _holds(rel: str, have: int, n: int, n2: int | None = None) -> bool:
-    if rel == "..":
-        return min(n, n2) <= have <= max(n, n2)
-    if rel == "~":
-        return abs(have - n) <= max(2, n // 5)  # "in 100 words" means about 100
-    return {"==": have == n, "<=": have <= n, "<": have < n, ">=": have >= n, ">": have > n}[rel]
 
 
 def _asked(rel: str, n: int, n2: int | None, name: str) -> str:
     if rel == "..":
         return f"between {min(n, n2)} and {max(n, n2)} {name}s"
-    return f"{_ASKED[rel]} {f.plural(n, name)}"
+    return f"{f.ASKED[rel]} {f.plural(n, name)}"
 
 
 def count_checks(request: str) -> list[Check]:
@@ -181,11 +165,11 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check
 
     def check(answer: str) -> list[Fact]:
         have = COUNTERS[key](f.prose(answer))
-        ok = _holds(rel, have, n, n2)
+        ok = f.holds(rel, have, n, n2)
         line = f"{name}s: {have} (asked: {asked}){'' if ok else ' -- NOT MET'}"
         fix = _cut(key, rel, n) if not ok and rel in ("<=", "<") and key in _CUTTABLE else None
         other = {"bullets": ("numbered", "bulleted"), "numbered": ("bullets", "numbered")}.get(key)
-        if not ok and other and _holds(rel, COUNTERS[other[0]](f.prose(answer)), n, n2):
+        if not ok and other and f.holds(rel, COUNTERS[other[0]](f.prose(answer)), n, n2):
             fix = f.marked_as(other[1])  # "5 bullet points" written as 1. to 5.: the same list re-marked
         if not ok and key == "hashtags" and rel in ("<=", "<", "==", ".."):
             fix = f.keep_hashtags(max(n, n2 or 0) - (rel == "<"))
@@ -219,7 +203,7 @@ def _cut(key: str, rel: str, n: int) -> Callable[[str], str]:
             if f.words(head) < KEEP_AT_LEAST * total:
                 break
             head = f"{text[0]}{head}{text[-1]}" if wrap and not head.endswith(text[-1]) else head
-            if _holds(rel, COUNTERS[key](head), n):
+            if f.holds(rel, COUNTERS[key](head), n):
                 return head
         return answer
 
@@ -350,8 +334,8 @@ def _term_check(term: str, rel: str | None, n: int) -> Check:
         line = f'"{term}" appears {f.plural(have, "time")}'
         if rel is None:
             return [Fact(line)]
-        asked = "not at all" if (rel, n) == ("==", 0) else f"{_ASKED[rel]} {f.plural(n, 'time')}"
-        if _holds(rel, have, n):
+        asked = "not at all" if (rel, n) == ("==", 0) else f"{f.ASKED[rel]} {f.plural(n, 'time')}"
+        if f.holds(rel, have, n):
             return [Fact(f"{line} (asked: {asked})")]
         wants = f'not to use "{term}"' if asked == "not at all" else f'for "{term}" {asked}'
         return [
