@@ -243,8 +243,6 @@ class CodeCheck:
         blocks = python_blocks(answer)
         if not self.examples:  # a one-line block that is no Python (a regex, a command) is no program
             blocks = [b for b in blocks if len(b.strip().splitlines()) > 1 or _compiles(b)]
-            if not blocks:
-                return _Run([], {})
         if not blocks:
             if not self.examples:
                 return _Run([], {})

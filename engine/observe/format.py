@@ -15,18 +15,6 @@ _REL = (
     r"(?P<rel>at\s+least|no\s+less\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|less\s+than|"
     r"fewer\s+than|more\s+than|exactly)"
 )
-_RELS = {
-    "at least": ">=",
-    "no less than": ">=",
-    "at most": "<=",
-    "no more than": "<=",
-    "not more than": "<=",
-    "less than": "<",
-    "fewer than": "<",
-    "more than": ">",
-    "exactly": "==",
-}
-_WORDS = {">=": "at least", "<=": "at most", "<": "fewer than", ">": "more than", "==": "exactly"}
 _QUOTES = re.compile(
     r"\b(?:wrap|enclose|put|surround|place)\w*\s+(?:(?:your|the|my)\s+)?(?:(?:entire|whole|full|complete)\s+)?"
     r"(?:response|answer|reply|output|text)\s+(?:with(?:in)?|in(?:side)?|between)\s+(?:a\s+pair\s+of\s+)?"
@@ -84,7 +72,7 @@ def _count(m: re.Match) -> int:
 
 
 def _rel(m: re.Match, default: str) -> str:
-    return _RELS[" ".join(m["rel"].lower().split())] if m["rel"] else default
+    return f.QUALIFIERS[" ".join(m["rel"].lower().split())] if m["rel"] else default
 
 
 def _quoted(answer: str) -> str:
@@ -109,16 +97,12 @@ def _quotes_check(answer: str) -> list[Fact]:
 
 def _letter_check(letter: str, rel: str, n: int) -> Check:
     def check(answer: str) -> list[Fact]:
-        have = answer.lower().count(letter)
-        line = f'the letter "{letter}": {f.plural(have, "time")} (asked: {_WORDS[rel]} {n})'
+        have, asked = answer.lower().count(letter), f.ASKED[rel]
+        line = f'the letter "{letter}": {f.plural(have, "time")} (asked: {asked} {n})'
         if f.holds(rel, have, n):
             return [Fact(line)]
-        return [
-            Fact(
-                line + " -- NOT MET",
-                f'The request asks for the letter "{letter}" {_WORDS[rel]} {n} times; the answer has {have}.',
-            )
-        ]
+        fault = f'The request asks for the letter "{letter}" {asked} {n} times; the answer has {have}.'
+        return [Fact(line + " -- NOT MET", fault)]
 
     return check
 
@@ -126,13 +110,13 @@ def _letter_check(letter: str, rel: str, n: int) -> Check:
 def _placeholder_check(rel: str, n: int) -> Check:
     def check(answer: str) -> list[Fact]:
         have = len(re.findall(r"\[[^\[\]\n]+\]", answer))
-        line = f"placeholders in square brackets: {have} (asked: {_WORDS[rel]} {n})"
+        line = f"placeholders in square brackets: {have} (asked: {f.ASKED[rel]} {n})"
         if f.holds(rel, have, n):
             return [Fact(line)]
         return [
             Fact(
                 line + " -- NOT MET",
-                f"The request asks for {_WORDS[rel]} {n} placeholders in square brackets like [name]; "
+                f"The request asks for {f.ASKED[rel]} {n} placeholders in square brackets like [name]; "
                 f"the answer has {have}.",
             )
         ]
