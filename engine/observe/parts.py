@@ -8,7 +8,7 @@ import re
 
 from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.facts import NUM, QUAL, QUALIFIERS, Fact, number
-from selfrefine.engine.observe.text import Check, count_checks
+from selfrefine.engine.observe.text import Check, _count_check
 
 _PART = r"(?P<part>bullet(?:\s+points?)?|sentences?|lines?|paragraphs?|items?|points?|steps?|tips?)"
 _BOUND = (
@@ -68,9 +68,13 @@ def part_checks(request: str) -> list[Check]:
         n, n2 = m["n"], m["n2"]
         if m["unit"] and n2:
             continue  # "Length: 200-300 words": count_checks reads the range itself
-        q = m["q"] or ("at most" if "limit" in label or label.startswith("max") else "")
-        phrase = f"between {n} and {n2} words" if n2 else f"{q or 'about'} {n} words"
-        out += count_checks(phrase)
+        q = " ".join(
+            (m["q"] or ("at most" if "limit" in label or label.startswith("max") else "about"))
+            .lower()
+            .split()
+        )
+        rel = ".." if n2 else QUALIFIERS[q]
+        out.append(_count_check("words", "word", rel, number(n), number(n2) if n2 else None))
     return out
 
 
