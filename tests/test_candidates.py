@@ -10,6 +10,7 @@ from selfrefine.engine.core.config import RefineConfig
 from selfrefine.engine.core.generic import make_item
 from selfrefine.engine.core.loop import refine
 from selfrefine.engine.errors import InvalidParameter
+from selfrefine.engine.observe.facts import regrouped
 from selfrefine.engine.types import Sampling
 from tests.fakes import ScriptedEngine, fb
 
@@ -127,7 +128,8 @@ def test_a_request_without_tools_gets_one_rewrite_whatever_candidates_says():
 def test_a_cut_past_what_the_bound_allows_or_told_to_add_paragraphs_is_refused_as_truncated():
     """An explanation asked "in under 40 words" cut to its first line keeps under a quarter of the
     words the bound allows; two paragraphs asked of a one-paragraph answer are a split, not the
-    answer cut down to two lines. Both are refused; the rewrite that keeps the content is kept."""
+    answer cut down to two lines. Both are refused; the rewrite that keeps the content is kept.
+    (The paragraph draft is one long sentence, so the tools have no split of their own to offer.)"""
     request = "Explain how to brew pour-over coffee at home in under 40 words."
     draft = (
         "Grind 20 grams of coffee to a medium-fine size. Rinse the paper filter with hot water and "
@@ -143,12 +145,12 @@ def test_a_cut_past_what_the_bound_allows_or_told_to_add_paragraphs_is_refused_a
     assert [c.rejected for c in res.trace if c.stage == "candidate"] == ["truncated"]
     request = "Write two paragraphs about our family bakery, Rosalind's."
     draft = (
-        "Rosalind's is a family bakery that has baked bread on Mill Lane since 1982. Every morning "
+        "Rosalind's is a family bakery that has baked bread on Mill Lane since 1982; every morning "
         "the ovens turn out sourdough, rye and seeded loaves, and on Saturdays the queue reaches the "
-        "corner. The recipes come from our grandmother, and the starter is as old as the shop."
+        "corner, with recipes from our grandmother and a starter as old as the shop."
     )
     cut = "Rosalind's is a family bakery.\n\nRosalind's bakes bread."
-    split = draft.replace(" Every morning", "\n\nAt Rosalind's, every morning")
+    split = draft.replace("; every morning", ".\n\nAt Rosalind's, every morning")
     _, res = run([draft, fb(TOP, stop=True, points=()), cut, split], request, candidates=2)
     assert res.answer == split
     assert [c.rejected for c in res.trace if c.stage == "candidate"] == ["truncated"]
@@ -365,3 +367,55 @@ def test_a_request_to_repeat_something_and_stop_repeats_off_let_rewrites_repeat(
     assert not any(s.stop_repeats for s in eng.samplings)
     eng, _ = run(["The sun rose.", fb(TOP, stop=True, points=()), "a", "b"], candidates=2, stop_repeats=False)
     assert not any(s.stop_repeats for s in eng.samplings)
+
+
+def test_paragraphs_asked_of_plain_prose_are_the_same_sentences_regrouped_by_the_tools():
+    """Two paragraphs asked of a one-paragraph answer: the tools split it at the sentence nearest
+    its middle, every word kept, so no rewrite is written; three asked of five join the shortest."""
+    request = "Write two paragraphs about our family bakery, Rosalind's."
+    draft = (
+        "Rosalind's is a family bakery that has baked bread on Mill Lane since 1982. Every morning "
+        "the ovens turn out sourdough, rye and seeded loaves. On Saturdays the queue reaches the "
+        "corner. The recipes come from our grandmother, and the starter is as old as the shop."
+    )
+    eng, res = run([draft, fb(TOP, stop=True, points=())], request, candidates=2)
+    first, second = res.answer.split("\n\n")
+    assert (
+        first.endswith("loaves.")
+        and second.startswith("On Saturdays")
+        and " ".join(res.answer.split()) == draft
+    )
+    assert [(c.stage, c.finish_reason) for c in res.trace if c.model == "tools" and c.stage != "tools"] == [
+        ("refine", "repair")
+    ]
+    five = "\n\n".join(["One short line here.", "Two.", "Three is here.", "Four.", "Five is the last one."])
+    assert regrouped(3)(five) == "One short line here.\n\nTwo. Three is here. Four.\n\nFive is the last one."
+    assert regrouped(2)("Dear Sam,\n\nThanks for the loaves. See you soon.") == (
+        "Dear Sam,\n\nThanks for the loaves. See you soon."  # a salutation is no sentence: left as it is
+    )
+    assert regrouped(3)("Dr. Lee came by. She liked it.") == "Dr. Lee came by. She liked it."  # 2 sentences
+
+
+def test_a_candidate_that_fixes_the_fault_and_leaves_a_name_slot_is_signed_by_the_tools():
+    """The rewrite meets "under 40 words" but signs "[Your Name]": the tools' fix for that candidate
+    (the name the request gives) is a candidate of its own, and the one kept."""
+    request = "Write a thank-you note to my neighbour for watering my plants, under 40 words, signed Priya."
+    draft = (
+        "Dear Sam,\n\nThank you so much for watering my plants while I was away for two weeks. Every "
+        "single one of them is green and healthy, and the tomatoes even have their first flowers now. "
+        "I really could not have managed it without your help and kindness.\n\nWarmly,\nPriya"
+    )
+    short = (
+        "Dear Sam,\n\nThank you for watering my plants while I was away. They are all green and healthy.\n\n"
+    )
+    script = [draft, short + "Warmly,\n[Your Name]", draft]
+    eng, res = run(script, request, candidates=2, review_faults=False)
+    assert res.answer == short + "Warmly,\nPriya"
+    assert [
+        (c.model, c.finish_reason, c.rejected) for c in res.trace if c.stage in ("candidate", "refine")
+    ] == [
+        ("tools", "repair", "faults"),  # the draft cut to its sentences within 40 words: unsigned
+        ("fake", "stop", "placeholder"),
+        ("tools", "repair", None),
+        ("fake", "stop", "identical"),
+    ]

@@ -91,9 +91,10 @@ def test_truncated_only_when_nothing_was_asked_to_be_cut():
     assert not checks.is_truncated(prev[:60], prev, [])
 
 
-def test_identical_ignores_whitespace_and_looks_at_every_earlier_output():
-    assert checks.is_identical("a  b\nc", ["x", "a b c"])
+def test_identical_ignores_spaces_not_breaks_and_looks_at_every_earlier_output():
+    assert checks.is_identical("a  b \nc\n\n\n\nd", ["x", "a b\nc\n\nd"])
     assert not checks.is_identical("a b c d", ["a b c"])
+    assert not checks.is_identical("a b.\n\nc d.", ["a b. c d."])  # a paragraph split is a change
 
 
 @pytest.mark.parametrize(

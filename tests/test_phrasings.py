@@ -285,3 +285,26 @@ def test_n_or_more_and_n_or_fewer_before_the_unit():
         cities("- Oslo\n- Rome\n- Lima")[0].fault is None
         and "at least 2 cities" in cities("- Oslo\n- Rome")[0].text
     )
+
+
+def test_a_length_in_parentheses_after_a_quoted_label_is_that_lines_length():
+    """ "Begin with 'Subject:' (8 words max)" bounds the subject line, not the whole email; a slug's
+    words are its hyphen-joined parts; a missing label is no count at all."""
+    request = (
+        "Write the email for our late-night opening. Begin with 'Subject:' (8 words max), then "
+        "'Preheader:' with the preview text (40 to 90 characters), then the email itself, and a "
+        "'Slug:' line (lowercase words joined by hyphens, 6 words max)."
+    )
+    checks = count_checks(request)
+    email = (
+        "**Subject:** Jazz after dark at the museum\n\nPreheader: Live jazz and half-price entry, Friday "
+        "6 to 10 pm.\n\nSlug: jazz-after-dark-at-the-museum-friday\n\nDear friends, join us for a long "
+        "evening of music, talks and open galleries."
+    )
+    assert [x.text for x in facts(checks, email)] == [
+        "'Subject:' words: 6 (asked: at most 8 words)",
+        "'Preheader:' characters: 50 (asked: between 40 and 90 characters)",
+        "'Slug:' words: 7 (asked: at most 6 words)",
+    ]
+    assert faults(checks, email) == ["The request asks for at most 6 words after 'Slug:'; that line has 7."]
+    assert facts(checks, "Dear friends, join us.") == []

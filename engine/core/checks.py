@@ -122,8 +122,10 @@ SHRINK_MIN_CHARS = 60
 
 
 def normalize(text: str) -> str:
-    """Whitespace-collapsed, case-kept text: what `identical` compares."""
-    return " ".join(text.split())
+    """Case-kept text, spaces collapsed, line and paragraph breaks kept (a paragraph split is the
+    tools' fix for a paragraph count): what `identical` compares."""
+    rows = "\n".join(" ".join(row.split()) for row in text.strip().splitlines())
+    return re.sub(r"\n{3,}", "\n\n", rows)
 
 
 def is_empty(text: str) -> bool:
@@ -386,7 +388,7 @@ def is_echo(text: str, request: str, previous: str) -> bool:
 
 
 def is_identical(text: str, earlier: list[str]) -> bool:
-    """The same text (up to whitespace) as an earlier output: the loop made no progress."""
+    """The same text (up to spaces) as an earlier output: the loop made no progress."""
     t = normalize(text)
     return any(t == normalize(e) for e in earlier)
 

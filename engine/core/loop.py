@@ -289,7 +289,7 @@ class _Loop:
             new = self.strategy.apply(y, out)
             bad = await self.accept.check(new, out, y, self.outputs, points)
             return out, new, bad if bad or not tools else await self._no_better(y, new)
-        seen = await self.observe(y)
+        seen, rewrites = await self.observe(y), isinstance(self.strategy, Rewrite)
         decided = cfg.examples_decide and seen.decided  # no edit of failing code (config)
         edit = start_conversation(self.critic, self.item, cfg)
         edit.add_assistant_text(y)
@@ -301,15 +301,16 @@ class _Loop:
         prompts = [fresh.prompt()] if decided else [edit.prompt(), fresh.prompt()]
         k = max(1, cfg.code_candidates - 1) if decided else cfg.candidates  # no edit's slot for code
         before = seen.fault_count
-        cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault))
-        fixed = rw.repaired(y, seen.repairs, self.accept.request) if isinstance(self.strategy, Rewrite) else y
+        fix = (lambda n: rw.tools_fixed(self.observe, n, self.accept.request)) if rewrites else None
+        cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault), fix)
+        fixed = rw.repaired(y, seen.repairs, self.accept.request) if rewrites else y
         if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
             await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
         for which in rw.waves(len(prompts), k):  # greedy, then sampled
             if which and not cands.settled:
                 await cands.add(*await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which))
         i = cands.best()
-        if isinstance(self.strategy, Rewrite):  # the output as kept (an announcing line cut)
+        if rewrites:  # the output as kept (an announcing line cut)
             self.conv.add_assistant_text(cands.news[i])
         else:
             self.conv.add_assistant_ids(cands.outs[i].token_ids)

@@ -132,19 +132,32 @@ Judged = tuple[int, float, "str | None"]
 """A candidate's (faults the tools find, change from the answer, first check it fails or None)."""
 
 
+FIXABLE = (None, checks.FAULTS, checks.REPETITIVE, checks.PLACEHOLDER, checks.IDENTICAL)
+"""A written candidate's verdicts that the tools' fix may change ("[Your Name]" left, a loop); one
+refused as a refusal, an echo, review talk or dropped content is not fixed into an answer."""
+
+
 @dataclass
 class Candidates:
     """One round's candidate rewrites as they are written, each judged by `judge(new, call)`."""
 
     judge: Callable[[str, Call], Awaitable[Judged]]
+    fix: Callable[[str], Awaitable[str]] | None = None
     outs: list[Completion | None] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
     news: list[str] = field(default_factory=list)
     judged: list[Judged] = field(default_factory=list)
 
     async def add(self, outs: list, calls: list[Call], news: list[str]) -> None:
-        self.outs, self.calls, self.news = self.outs + outs, self.calls + calls, self.news + news
-        self.judged += [await self.judge(new, call) for new, call in zip(news, calls)]
+        """Judge written candidates, each followed by its own tools' fix where `fix` changes it (a
+        rewrite that cured the fault asked about and left "[Your Name]" or a loop is fixed too)."""
+        for out, call, new in zip(outs, calls, news):
+            self.outs, self.calls, self.news = [*self.outs, out], [*self.calls, call], [*self.news, new]
+            self.judged.append(await self.judge(new, call))
+            fixable = self.fix and out is not None and self.judged[-1][2] in FIXABLE
+            fixed = await self.fix(new) if fixable else new
+            if fixed not in self.news:
+                await self.add([None], [Call.repair(fixed, call.round)], [fixed])
 
     @property
     def settled(self) -> bool:
@@ -159,3 +172,11 @@ class Candidates:
             self.calls[j].rejected = self.judged[j][2]
         self.calls[i].stage = "refine"
         return i
+
+
+async def tools_fixed(observe: Callable[[str], Awaitable], text: str, request: str) -> str:
+    """`text` with the tools' mechanical fixes for what they observe in it (`repaired`); a
+    non-answer (checks.is_non_answer) as it is."""
+    if checks.is_non_answer(text, request):
+        return text
+    return repaired(text, (await observe(text)).repairs, request)

@@ -92,6 +92,18 @@ def holds(rel: str, have: int, n: int, n2: int | None = None) -> bool:
     return {"==": have == n, "<=": have <= n, "<": have < n, ">=": have >= n, ">": have > n}[rel]
 
 
+def nearest(rel: str, have: int, n: int, n2: int | None = None) -> int:
+    """The count nearest `have` that meets the relation asked (`holds`)."""
+    lo, hi = {
+        "..": (min(n, n2 or n), max(n, n2 or n)),
+        "<=": (0, n),
+        "<": (0, n - 1),
+        ">=": (n, have),
+        ">": (n + 1, have),
+    }.get(rel, (n, n))
+    return min(max(have, lo), max(lo, hi))
+
+
 def number(word: str) -> int:
     """A number as the request writes it: digits or words (one .. twenty, the tens, "a hundred", "three
     hundred", single, twice)."""
@@ -153,6 +165,18 @@ def numbered(text: str) -> int:
     return len(_NUMBERED.findall(text))
 
 
+def field(text: str, label: str) -> str | None:
+    """What follows "label:" on the first line it opens (or the next line with words, where nothing
+    does), markdown emphasis and quotes aside; None where no line opens with it."""
+    rows = text.splitlines()
+    for i, row in enumerate(rows):
+        m = re.match(rf"[\W_]*{re.escape(label)}\s*[*_]*\s*:\s*(.*)$", row.strip(), re.I)
+        if m:
+            value = m[1].strip() or next((r.strip() for r in rows[i + 1 :] if r.strip()), "")
+            return value.strip("*_\"'“”‘’ ")
+    return None
+
+
 def characters(text: str) -> int:
     return len(text.strip())
 
@@ -205,3 +229,48 @@ def keep_hashtags(n: int) -> Callable[[str], str]:
         return re.sub(r"[ \t]{2,}", " ", re.sub(r"[ \t]+$", "", out, flags=re.M))
 
     return outside_code(fix)
+
+
+_BREAK = re.compile(r"(\S*)[.!?][\"'”’)\]]*\s+(?=[\"“(]?[A-Z0-9])")
+_ABBREVIATED = {"mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "no", "approx", "jr", "sr"}
+
+
+def _breaks(p: str) -> list[int]:
+    """Where the sentences of a paragraph end (after "Dr." or a single capital, no end)."""
+    return [
+        m.end()
+        for m in _BREAK.finditer(p)
+        if m[1].lower() not in _ABBREVIATED and not re.fullmatch(r"[A-Z]", m[1])
+    ]
+
+
+_ENDED = re.compile(r"[.!?][\"'”’)\]]*$")
+
+
+def regrouped(target: int) -> Callable[[str], str]:
+    """The tools' fix for plain prose in more or fewer paragraphs than asked: the same sentences in
+    the same order, in `target` paragraphs (the shortest neighbours joined, or the longest
+    paragraph split at the sentence nearest its middle). Any other answer as it is: code, a list,
+    a heading, a rule, or a block not ending as a sentence does ("Dear Sam,", a sign-off)."""
+
+    def fix(text: str) -> str:
+        paras = [" ".join(p.split()) for p in paragraphs(text)]
+        ruled = re.search(r"^\s*(?:\*\s*){3,}$|^\s*-{3,}\s*$", text, re.M)
+        if not paras or target < 1 or "```" in text or listed(text) or ruled:
+            return text
+        if not all(_ENDED.search(p) for p in paras):
+            return text
+        while len(paras) > target:
+            i = min(range(len(paras) - 1), key=lambda j: words(paras[j]) + words(paras[j + 1]))
+            paras[i : i + 2] = [paras[i] + " " + paras[i + 1]]
+        while len(paras) < target:
+            cuts = {i: _breaks(p) for i, p in enumerate(paras) if _breaks(p)}
+            if not cuts:
+                return text
+            i = max(cuts, key=lambda j: words(paras[j]))
+            p = paras[i]
+            at = min(cuts[i], key=lambda e: abs(words(p[:e]) - words(p) / 2))
+            paras[i : i + 1] = [p[:at].rstrip(), p[at:].lstrip()]
+        return "\n\n".join(paras)
+
+    return fix

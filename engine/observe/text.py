@@ -32,6 +32,8 @@ _COUNT = re.compile(
     rf"(?P<unit>{'|'.join(f'(?:{u})' for u in _UNITS)})\b(?=(?P<after>[^.;\n]{{0,16}}))",
     re.I,
 )
+_FIELD = re.compile(r"['\"“‘`](?P<label>[A-Za-z][\w ./&-]{0,30}?)\s*:\s*['\"”’`][^()'\"“”\n]{0,40}\([^()]*$")
+"""Before "N words", in parentheses after a quoted label: that line's length ("'Subject:' (8 words max)")."""
 _DENIED = re.compile(
     r"\b(?:don'?t|do\s+not|never|not|shouldn'?t|mustn'?t|can'?t|cannot)\s+(?:go|run|be|get|write|use)?\s*$",
     re.I,
@@ -100,6 +102,7 @@ def count_checks(request: str) -> list[Check]:
     for m in _COUNT.finditer(request):
         unit = next(v for k, v in _UNITS.items() if re.fullmatch(k, m["unit"], re.I))
         key, name, needs_cue = unit
+        field = _FIELD.search(request[max(0, m.start() - 90) : m.start()])
         before = request[max(0, m.start() - 24) : m.start()]
         clause = _CLAUSE_END.split(before)[-1]
         if _PER_AFTER.match(m["after"]) or _PER.search(clause):
@@ -153,24 +156,34 @@ def count_checks(request: str) -> list[Check]:
                     else "=="
                 )
             )
-        if (key, rel, n, n2) in seen:
+        label = field["label"] if field else None
+        if (key, rel, n, n2, label) in seen:
             continue
-        seen.add((key, rel, n, n2))
-        out.append(_count_check(key, name, rel, n, n2))
+        seen.add((key, rel, n, n2, label))
+        out.append(_count_check(key, name, rel, n, n2, label))
     return out
 
 
-def _count_check(key: str, name: str, rel: str, n: int, n2: int | None) -> Check:
+def _count_check(key: str, name: str, rel: str, n: int, n2: int | None, label: str | None = None) -> Check:
     asked = _asked(rel, n, n2, name)
 
     def check(answer: str) -> list[Fact]:
-        have = COUNTERS[key](f.prose(answer))
+        text = f.prose(answer) if label is None else f.field(answer, label)
+        if text is None:
+            return []  # no line starts with the label: its length is not counted
+        slug = label is not None and key == "words" and "-" in text and not re.search(r"\s", text)
+        have = len(text.split("-")) if slug else COUNTERS[key](text)  # "6 words max" in a slug: its parts
         ok = f.holds(rel, have, n, n2)
+        if label is not None:
+            fault = f"The request asks for {asked} after '{label}:'; that line has {have}."
+            return [Fact(f"'{label}:' {name}s: {have} (asked: {asked})", None if ok else fault)]
         line = f"{name}s: {have} (asked: {asked}){'' if ok else ' -- NOT MET'}"
         fix = _cut(key, rel, n) if not ok and rel in ("<=", "<") and key in _CUTTABLE else None
         other = {"bullets": ("numbered", "bulleted"), "numbered": ("bullets", "numbered")}.get(key)
         if not ok and other and f.holds(rel, COUNTERS[other[0]](f.prose(answer)), n, n2):
             fix = f.marked_as(other[1])  # "5 bullet points" written as 1. to 5.: the same list re-marked
+        if not ok and key == "paragraphs":  # the same sentences regrouped
+            fix = f.regrouped(f.nearest(rel, have, n, n2))
         if not ok and key == "hashtags" and rel in ("<=", "<", "==", ".."):
             fix = f.keep_hashtags(max(n, n2 or 0) - (rel == "<"))
         return [Fact(line, None if ok else f"The request asks for {asked}; the answer has {have}.", fix)]
