@@ -425,3 +425,34 @@ def test_a_cut_of_a_sound_answer_keeps_its_text_a_new_text_is_replaced():
         substance=True,
     )
     assert verdict == checks.REPLACED
+
+
+def test_a_fact_met_before_and_not_met_after_is_newly_broken_whatever_the_counts():
+    before = (
+        "Facts about your answer:\n- 'Title:' characters: 41 (asked: at most 60 characters)\n"
+        "- 'Meta description:' characters: 2357 (asked: between 120 and 155 characters) -- NOT MET\n"
+        "- lines: 2 (asked: exactly 3 lines) -- NOT MET"
+    )
+    after = (
+        "Facts about your answer:\n- 'Title:' characters: 73 (asked: at most 60 characters) -- NOT MET\n"
+        "- 'Meta description:' characters: 150 (asked: between 120 and 155 characters)\n"
+        "- lines: 3 (asked: exactly 3 lines)"
+    )
+    assert (
+        checks.newly_broken(before, after)
+        == "'Title:' characters: 73 (asked: at most 60 characters) -- NOT MET"
+    )
+    assert checks.newly_broken(after, before) == (
+        "'Meta description:' characters: 2357 (asked: between 120 and 155 characters) -- NOT MET"
+    )
+    assert (
+        checks.newly_broken("- signed Priya: yes", "- signed Priya: no -- NOT MET")
+        == "signed Priya: no -- NOT MET"
+    )
+    assert (
+        checks.newly_broken(
+            "- words: 90 (asked: at most 80 words) -- NOT MET",
+            "- words: 85 (asked: at most 80 words) -- NOT MET",
+        )
+        is None
+    )

@@ -308,3 +308,11 @@ def test_a_length_in_parentheses_after_a_quoted_label_is_that_lines_length():
     ]
     assert faults(checks, email) == ["The request asks for at most 6 words after 'Slug:'; that line has 7."]
     assert facts(checks, "Dear friends, join us.") == []
+
+
+def test_a_greeting_that_names_the_signer_is_not_a_signature():
+    """The 0.5B wrote "Dear Priya," above a note to be signed Priya (test9's k08): cut to a few
+    lines, the greeting fell among the closing lines and passed for a signature."""
+    (signed,) = line_checks("A short thank-you card message, under 70 words, signed Priya.")
+    assert signed("Dear Priya,\n\nThank you so much for covering my shifts.")[0].fault
+    assert signed("Dear Sam,\nThank you.\nBest,\nPriya")[0].fault is None

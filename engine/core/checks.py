@@ -387,6 +387,21 @@ def is_echo(text: str, request: str, previous: str) -> bool:
     return n >= ECHO_ALWAYS or (n >= ECHO_MIN_WORDS and n >= ECHO_SHARE * max(1, len(_words(text))))
 
 
+def _fact_key(line: str) -> str:
+    """A tools' fact line's identity, whatever its count or verdict: its name and what was asked."""
+    line = line[2:].split(" -- NOT MET")[0]
+    asked = re.search(r"\(asked:[^)]*\)", line)
+    return re.sub(r"\d+", "#", line.split(": ")[0]) + "|" + (asked[0] if asked else "")
+
+
+def newly_broken(before: str, after: str) -> str | None:
+    """The first fact the tools observed as met in `before` (an observation's text) and NOT MET in
+    `after`: a rewrite that trades one check for another regresses on that one, whatever the count
+    of faults (generic test9's k19: the description's length met, the title's lost)."""
+    met = {_fact_key(x) for x in before.splitlines() if x.startswith("- ") and "NOT MET" not in x}
+    return next((x[2:] for x in after.splitlines() if "NOT MET" in x and _fact_key(x) in met), None)
+
+
 def is_identical(text: str, earlier: list[str]) -> bool:
     """The same text (up to spaces) as an earlier output: the loop made no progress."""
     t = normalize(text)

@@ -335,13 +335,15 @@ class _Loop:
         return faults, rw.change(y, new), bad or await self._no_better(y, new)
 
     async def _no_better(self, y: str, new: str) -> str | None:
-        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer;
-        FITTED when `new` newly passes the examples only by giving their answer for any input."""
+        """FAULTS when the tools find more faults in `new` than in `y`, or, `y` faulted, not fewer,
+        or a fact of `y`'s prose newly not met (checks.newly_broken); FITTED when `new` newly passes
+        the examples only by giving their answer for any input."""
         if not self.cfg.reject:
             return None
         old, seen = await self.observe(y), await self.observe(new)
         before, after = old.fault_count, seen.fault_count
-        if after > before or (before and after >= before):
+        traded = not (old.decided or seen.decided) and checks.newly_broken(old.text, seen.text)
+        if after > before or (before and after >= before) or traded:
             return FAULTS
         fitted = not old.verified and seen.probe and await asyncio.to_thread(seen.probe)  # a sandbox run
         return checks.FITTED if fitted else None

@@ -222,7 +222,8 @@ def _questions_check(n: int, rel: str) -> Check:
 
 def _signed_check(name: str) -> Check:
     def check(answer: str) -> list[Fact]:
-        tail = " ".join(x for x in f.prose(answer).strip().splitlines()[-3:])
+        rows = [x for x in f.prose(answer).strip().splitlines() if x.strip()][-3:]
+        tail = " ".join(x for x in rows if not _GREETING.match(x))  # "Dear Priya," is not signed by her
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", tail):
             return [Fact(f"signed {name}: yes")]
         fault = f"The request asks for the answer to be signed {name}; its closing lines do not name {name}."
@@ -231,6 +232,7 @@ def _signed_check(name: str) -> Check:
     return check
 
 
+_GREETING = re.compile(r"^\W*(?:dear|hi|hello|hey|to)\b", re.I)
 _NAME_SLOT = re.compile(r"\[(?:your\s+)?(?:full\s+)?name\]", re.I)
 _SIGN_OFF = re.compile(
     r"^\W*(?:(?:best|kind|warm|warmest)\s+)?(?:regards|wishes|sincerely|thanks|thank\s+you|cheers|best|"
