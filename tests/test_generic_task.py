@@ -21,6 +21,7 @@ from selfrefine.tasks.tools import (
     generic_test7,
     generic_test8,
     generic_test9,
+    generic_test10,
 )
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
@@ -54,7 +55,7 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 10))}
+    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 11))}
     # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
     # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
     tuned = [r for r in rows if r["split"] == "dev"]
@@ -105,8 +106,13 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     ]
     # then test9 (k01-k60, written blind on 2026-12-07; tests/test_generic_test9.py checks its rows)
     ninth = [r for r in rows if r["split"] == "test9"]
-    assert rows[len(tuned) + 456 :] == ninth and [r["id"] for r in ninth] == [
+    assert rows[len(tuned) + 456 : len(tuned) + 516] == ninth and [r["id"] for r in ninth] == [
         f"k{i:02d}" for i in range(1, 61)
+    ]
+    # then test10 (m01-m60, written blind on 2026-12-07; tests/test_generic_test10.py checks its rows)
+    tenth = [r for r in rows if r["split"] == "test10"]
+    assert rows[len(tuned) + 516 :] == tenth and [r["id"] for r in tenth] == [
+        f"m{i:02d}" for i in range(1, 61)
     ]
     dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
@@ -116,7 +122,8 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert registry.load("generic").variant == "dev"  # tuning runs see dev unless told otherwise
     # data.jsonl is the generators' output: generic_data's rows (it still writes the old `test`
     # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's,
-    # generic_test5's, generic_test6's, generic_test7's, generic_test8's and generic_test9's.
+    # generic_test5's, generic_test6's, generic_test7's, generic_test8's, generic_test9's and
+    # generic_test10's.
     # Compared without printing the texts.
     text = task.data_path.read_text().splitlines(keepends=True)
     older = [json.loads(ln) for ln in generic_data.render().splitlines()]
@@ -144,8 +151,11 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert generic_test8.render() == "".join(text[len(older) + 360 : len(older) + 420]), (
         "data.jsonl's test8 rows are not generic_test8's"
     )
-    assert generic_test9.render() == "".join(text[len(older) + 420 :]), (
+    assert generic_test9.render() == "".join(text[len(older) + 420 : len(older) + 480]), (
         "data.jsonl's test9 rows are not generic_test9's"
+    )
+    assert generic_test10.render() == "".join(text[len(older) + 480 :]), (
+        "data.jsonl's test10 rows are not generic_test10's"
     )
 
 
@@ -155,7 +165,7 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
-        elif r["kind"] == "function" and "shown" in r:  # test2-9: tests/test_generic_test{2,...,9}.py
+        elif r["kind"] == "function" and "shown" in r:  # test2-10: tests/test_generic_test{2,...,10}.py
             assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
@@ -172,7 +182,8 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.cfg == settings.refine_config()  # run's options at their defaults
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
     for variant in (
-        "dev", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "holdout", "all",
+        "dev", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "holdout",
+        "all",
     ):  # fmt: skip
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
