@@ -316,3 +316,15 @@ def test_a_greeting_that_names_the_signer_is_not_a_signature():
     (signed,) = line_checks("A short thank-you card message, under 70 words, signed Priya.")
     assert signed("Dear Priya,\n\nThank you so much for covering my shifts.")[0].fault
     assert signed("Dear Sam,\nThank you.\nBest,\nPriya")[0].fault is None
+
+
+def test_a_count_among_what_each_item_has_is_each_items():
+    """ "4 viewpoints, each with its coordinates ... and one sentence on why" (generic test10's m29,
+    read after its run) asks one sentence of each viewpoint; a bound after a comma of its own is
+    still the answer's."""
+    each = (
+        "Suggest 4 viewpoints, each with latitude and longitude, 4 decimals or more, and one sentence on why."
+    )
+    assert count_checks(each) == []
+    (words,) = count_checks("Give 3 tips, each with an example, in under 80 words.")
+    assert words("One tip. Two tips.")[0].text == "words: 4 (asked: fewer than 80 words)"

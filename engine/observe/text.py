@@ -68,6 +68,9 @@ _PER_AFTER = re.compile(
 )
 """Right after "N units": the count is per item ("two sentences each", "5 words per line"); after a
 comma, "each" opens a clause of its own ("3 paragraphs, each under 80 words": 3 is the answer's)."""
+_EACH_WITH = re.compile(r"\beach\s+(?:with|having|including|containing)\b.*\band\s+(?:\w+\s+)?$", re.I)
+"""Before a count in its sentence: one more thing each item has ("4 viewpoints, each with its
+coordinates and one sentence on why"), not the answer's length."""
 _WHICH_WORDS = re.compile(
     r"\s*(?:written\b|in\s+(?:all\s+)?(?:caps|capitals?|capital\s+letters|upper\s?case|bold|italics?)\b|"
     r"(?:starting|beginning|ending)\s+with\b)",
@@ -105,7 +108,8 @@ def count_checks(request: str) -> list[Check]:
         field = _FIELD.search(request[max(0, m.start() - 90) : m.start()])
         before = request[max(0, m.start() - 24) : m.start()]
         clause = _CLAUSE_END.split(before)[-1]
-        if _PER_AFTER.match(m["after"]) or _PER.search(clause):
+        sentence = re.split(r"[.;!?\n]", request[max(0, m.start() - 120) : m.start()])[-1]
+        if _PER_AFTER.match(m["after"]) or _PER.search(clause) or _EACH_WITH.search(sentence):
             continue
         if _PART_BOUND.search(
             _CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]
