@@ -115,6 +115,15 @@ LOST = [
         "- Park\n- Trekking\n- Note: This checklist gives eight activities, fulfilling your requirement.",
         substance.TALKS,
     ),
+    # generic test10 m32 (read after its run), with the critic: the question asked for, asked about
+    (
+        "Explain what a heat pump does to my dad in exactly 2 paragraphs, and finish with a question he "
+        "could ask an installer.",
+        "A heat pump moves heat from outside air into the house.\n\nIt runs on electricity.",
+        "A heat pump moves heat from outside air into the house.\n\nIt runs on electricity. What question "
+        "could your dad ask an installer to confirm that the heat pump is installed correctly?",
+        substance.TALKS,
+    ),
 ]
 
 

@@ -46,7 +46,8 @@ _TALK = re.compile(
     r"\bsorry\s+for\s+(?:any|the)\s+confusion\b|\bi\s+apologi[sz]e\b|"
     r"\b(?:your|the|this|that)\s+request\b|\bas\s+(?:you\s+)?requested\b|"
     r"\b(?:fulfil+(?:s|ing|ed)?|satisf(?:y|ies|ying))\s+(?:all\s+)?(?:your|the)\s+requirements?\b|"
-    r"\bhere\s+is\s+(?:a|an|the|my)\s+(?:revised|rewritten|updated|shorter|longer|new)\b",
+    r"\bhere\s+is\s+(?:a|an|the|my)\s+(?:revised|rewritten|updated|shorter|longer|new)\b|"
+    r"\bwhat\s+questions?\s+(?:could|should|might|can|would)\b[^.?!\n]{0,40}\bask\b",  # a question about one
     re.I,
 )
 _FORMAT_TALK = re.compile(
