@@ -81,6 +81,16 @@ def test_repetition():
     # code with repeated lines is judged against the plain answer that had them too
     table = "\n".join(f"row {i}: 0 0 0 0 0 0 0 0" for i in range(60))
     assert not checks.is_repetitive(table, table)
+    # a sound opening that ends in a one-word loop (IFEval dev ifeval-2372's kept candidate)
+    opening = prose + (
+        " Later the mayor walked past the fountain, greeted the fishmongers, bought two pears and a "
+        "newspaper, and sat on a green bench to read about the harbour, the coming fair, the price of "
+        "flour and the new bridge over the river. The headphones come with a case, a cable and "
+    )
+    tail = opening + "earbuds, " * 46
+    assert checks.repetition(tail) < 0.5 and checks.is_repetitive(tail, opening)
+    assert not checks.is_repetitive(tail, tail)  # the answer it rewrites ended in the same loop
+    assert not checks.is_repetitive(opening + " ".join(f"item{i}," for i in range(80)), opening)
 
 
 def test_truncated_only_when_nothing_was_asked_to_be_cut():
