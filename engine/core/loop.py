@@ -303,9 +303,9 @@ class _Loop:
         before = seen.fault_count
         fix = (lambda n: rw.tools_fixed(self.observe, n, self.accept.request)) if rewrites else None
         cands = rw.Candidates(lambda n, c: self._judge(n, c, y, points, before, fault), fix)
-        fixed = rw.repaired(y, seen.repairs, self.accept.request) if rewrites else y
-        if fixed != y and not checks.is_non_answer(y, self.accept.request):  # the tools' own fix
-            await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call: a candidate too
+        fixed = await fix(y) if fix else y  # the tools' own fix of the answer: a candidate too
+        if fixed != y:
+            await cands.add([None], [Call.repair(fixed, t)], [fixed])  # no call
         for which in rw.waves(len(prompts), k):  # greedy, then sampled
             if which and not cands.settled:
                 await cands.add(*await rw.candidates(self.critic, prompts, cfg, t, self.strategy, y, which))
