@@ -13,6 +13,7 @@ from functools import partial
 from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.code import CodeCheck
+from selfrefine.engine.observe.datafiles import data_file_checks
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
@@ -75,7 +76,7 @@ def observe_request(
     the facts its checks find in an answer; guard (only where the request has code examples)
     refuses a rewrite that fails an example the previous answer passed. (None, None) when the
     request states nothing checkable (and, for code, when `run_code` is off)."""
-    checks = text_checks(request)
+    checks = [*text_checks(request), *data_file_checks(request)]  # a file's format, code or not
     code = CodeCheck(examples(request)) if run_code and is_code_request(request) else None
     if not checks and code is None:
         return None, None
