@@ -390,3 +390,18 @@ def test_a_drafts_own_bracketed_name_asks_for_no_new_placeholders():
     )  # the same, in capitals
     asked = "Write a form letter with placeholders in square brackets."
     assert substance.placeholders(padded, f"{asked}\n{draft}", asked) == []
+
+
+def test_a_rewrite_that_loses_an_address_or_number_the_request_gave_is_refused():
+    # phrased anew from generic test10's m03 (dev): a vCard rewrite that gained its FN line and lost
+    # the email address the request gave
+    request = "Give me the vCard text for Ann Lee, mobile +44 7700 900123, email ann@lee.example, https://lee.example"
+    answer = "BEGIN:VCARD\nN:Lee;Ann\nTEL:+44 7700 900123\nEMAIL:ann@lee.example\nURL:https://lee.example\nEND:VCARD"
+    lost = "BEGIN:VCARD\nFN:Ann Lee\nEMAIL;+44 7700 900123\nURL:https://lee.example\nEND:VCARD"
+    kept = "BEGIN:VCARD\nFN:Ann Lee\nTEL:+447700900123\nEMAIL:ANN@lee.example\nURL:lee.example/\nEND:VCARD"
+    assert substance.dropped_given(lost, request, answer)
+    assert not substance.dropped_given(kept, request, answer)  # reformatted, not lost
+    assert not substance.dropped_given(lost, request, "BEGIN:VCARD\nN:Lee\nEND:VCARD")  # never had it
+    assert substance.substance_fault(lost, request=request, previous=answer) == substance.DROPPED
+    code = "Write is_mobile(number); is_mobile('+44 7700 900123') == True"
+    assert not substance.dropped_given("def is_mobile(n):\n    return True", code, "+44 7700 900123")

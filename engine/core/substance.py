@@ -3,9 +3,10 @@
 A small model told that its answer breaks a count can meet the count by giving up the answer:
 declining, restating the request, talking about it ("I'd be happy to help with that request"),
 filling the form with placeholders ("This is the first bullet point."), inventing a specific
-(a 40% discount, a hall) or keeping one quoted line of an essay. A format checker scores such a
-rewrite better; the user asked for the answer. Each function here compares the rewrite with the
-request and the answer it would replace, so what those already contained never counts against it.
+(a 40% discount, a hall), keeping one quoted line of an essay or losing the email address the
+request gave. A format checker scores such a rewrite better; the user asked for the answer. Each
+function here compares the rewrite with the request and the answer it would replace, so what those
+already contained never counts against it.
 `substance_fault` names the first that fires (engine.core.checks.judge_rewrite runs it).
 """
 
@@ -15,6 +16,8 @@ import ast
 import json
 import re
 from collections.abc import Collection
+
+from selfrefine.engine.observe.examples import is_code_request
 
 DECLINED, TALKS, RESTATED, PLACEHOLDER, INVENTED, DROPPED = (
     "declined",
@@ -366,6 +369,38 @@ def dropped_source(text: str, request: str, previous: str) -> bool:
     return kept < SOURCE_KEEP and len(source & _keys(previous)) >= 0.5 * len(source)
 
 
+_GIVEN = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|"  # an email address
+    r"\bhttps?://[^\s<>()\"'`]+|\bwww\.[^\s<>()\"'`]+|"  # a web address
+    r"(?<![\w/.])(?:~|\.{1,2})?/(?:[\w.-]+/)+[\w.-]+|"  # a file path
+    r"\+\d[\d ().-]{6,}\d|\(\d{2,4}\)\s?\d[\d .-]{4,}\d"  # a phone number: +49 151 ..., (212) 555-0199
+)
+
+
+def _given(raw: str) -> str:
+    """What must survive of a given: a number's digits, an address without its scheme or end dot."""
+    raw = raw.rstrip(".,;:!?")
+    if re.fullmatch(r"[+(]\d[\d ().-]+", raw):
+        return re.sub(r"\D", "", raw)
+    return re.sub(r"^https?://(?:www\.)?|^www\.|/$", "", raw.lower())
+
+
+def _has(text: str, given: str) -> bool:
+    if given.isdigit():
+        return given in re.sub(r"\D", "", text) or given[-7:] in re.sub(r"\D", "", text)
+    return given in text.lower()
+
+
+def dropped_given(text: str, request: str, previous: str) -> bool:
+    """The request gives an email address, web address, file path or phone number; the answer had
+    it and the rewrite has lost it (a vCard given an email that comes back with none, generic
+    test10 m03): what the user gave is content, not wording."""
+    if is_code_request(request):  # a function's example values are no content of the answer
+        return False
+    wanted = {_given(m) for m in _GIVEN.findall(request)}
+    return any(_has(previous, g) and not _has(text, g) for g in wanted if len(g) >= 6)
+
+
 def substance_fault(text: str, *, request: str, previous: str, skip: Collection[str] = ()) -> str | None:
     """The first substance check the rewrite `text` of `previous` fails, or None; `skip`'s are not run."""
     tests = {
@@ -374,6 +409,6 @@ def substance_fault(text: str, *, request: str, previous: str, skip: Collection[
         RESTATED: lambda: restates_request(text, request, previous),
         PLACEHOLDER: lambda: placeholders(text, f"{request}\n{previous}", request),
         INVENTED: lambda: invented(text, request, previous),
-        DROPPED: lambda: dropped_source(text, request, previous),
+        DROPPED: lambda: dropped_source(text, request, previous) or dropped_given(text, request, previous),
     }
     return next((name for name, fires in tests.items() if name not in skip and fires()), None)
