@@ -1,5 +1,6 @@
 """Data and config files a request names (engine.observe.datafiles): each read by its own parser,
-a refusal a fault in the parser's words, and no check where the format is only talked about."""
+a refusal a fault in the parser's words, and no check where the format is only talked about; and
+how code asked for must be written (engine.observe.codestyle)."""
 
 import pytest
 
@@ -151,3 +152,29 @@ def test_comma_rows_asked_tab_separated_are_fixed_by_the_tools():
     assert faults(request, fixed) == []
     ragged = "```\nDate, Species\n2027-05-01, Gull, 3\n```"
     assert [x.repair for c in data_file_checks(request) for x in c(ragged)] == [None]
+
+
+def style(request: str, answer: str) -> list[str]:
+    from selfrefine.engine.observe.codestyle import code_style_checks
+
+    return [x.fault or "" for c in code_style_checks(request) for x in c(answer)]
+
+
+def test_how_the_code_must_be_written_line_length_hints_and_shebang():
+    request = (
+        "Write a Python function that sums a CSV column. Type hints on everything, lines under 80 characters."
+    )
+    good = "```python\ndef total(path: str, column: str) -> float:\n    return 0.0\n```"
+    assert style(request, good) == ["", ""]
+    long = (
+        "```python\ndef total(path: str, column: str) -> float:\n    # " + "x" * 90 + "\n    return 0.0\n```"
+    )
+    assert "1 code line over 79 characters" in style(request, long)[0]
+    bare = "```python\nclass Log:\n    def total(self, path, column: str):\n        return 0.0\n```"
+    assert "total() has no hint on path and no return hint" in style(request, bare)[1]
+    script = "I need a bash script that renames .jpeg files; start it with a proper bash shebang."
+    assert style(script, "```bash\n#!/usr/bin/env bash\nmv a b\n```") == [""]
+    assert "not #!/usr/bin/env bash" in style(script, "```bash\n#!/bin/sh\nmv a b\n```")[0]
+    observe, _ = observe_request(request)
+    assert "over 79 characters" in (observe(long).fault or "")
+    assert style("Write a function without type hints.", good) == []

@@ -13,6 +13,7 @@ from functools import partial
 from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.code import CodeCheck
+from selfrefine.engine.observe.codestyle import code_style_checks
 from selfrefine.engine.observe.datafiles import data_file_checks
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
@@ -77,6 +78,8 @@ def observe_request(
     refuses a rewrite that fails an example the previous answer passed. (None, None) when the
     request states nothing checkable (and, for code, when `run_code` is off)."""
     checks = [*text_checks(request), *data_file_checks(request)]  # a file's format, code or not
+    if is_code_request(request):  # how the code must be written: line length, type hints, shebang
+        checks += code_style_checks(request)
     code = CodeCheck(examples(request)) if run_code and is_code_request(request) else None
     if not checks and code is None:
         return None, None
