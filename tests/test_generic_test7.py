@@ -56,13 +56,13 @@ def test_the_test7_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test8, test9 and test10 (tests/test_generic_test8.py, _test9.py, _test10.py) follow test7 at the
-    # end of the file
+    # test8 to test11 (tests/test_generic_test8.py ... _test11.py) follow test7 at the end of the file
     test8 = [r for r in every if r["split"] == "test8"]
     test9 = [r for r in every if r["split"] == "test9"]
     test10 = [r for r in every if r["split"] == "test10"]
-    assert len(test8) == len(test9) == len(test10) == 60 and every[-240:-180] == rows
-    assert every[-180:] == test8 + test9 + test10
+    test11 = [r for r in every if r["split"] == "test11"]
+    assert len(test8) == len(test9) == len(test10) == len(test11) == 60 and every[-300:-240] == rows
+    assert every[-240:] == test8 + test9 + test10 + test11
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -596,8 +596,8 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test8(task):
-    """data.jsonl as it was before the test8, test9 and test10 rows were appended after test7's."""
-    later = ('"split": "test8"', '"split": "test9"', '"split": "test10"')
+    """data.jsonl as it was before the test8 to test11 rows were appended after test7's."""
+    later = ('"split": "test8"', '"split": "test9"', '"split": "test10"', '"split": "test11"')
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )
