@@ -328,3 +328,33 @@ def test_a_count_among_what_each_item_has_is_each_items():
     assert count_checks(each) == []
     (words,) = count_checks("Give 3 tips, each with an example, in under 80 words.")
     assert words("One tip. Two tips.")[0].text == "words: 4 (asked: fewer than 80 words)"
+
+
+def test_bounds_no_count_meets_together_are_of_parts_and_a_bare_number_gives_way():
+    # phrased anew from generic test11's p14 (dev since its report): a title's and a description's
+    # lengths are no bound on the whole answer, which no length could meet
+    both = "Give me the HTML head. Title under 60 characters, description between 120 and 155 characters."
+    assert count_checks(both) == []
+    # "4 to 6 sentences ... no two sentences start alike": the range stays, the bare "two" goes
+    toast = "A toast, 4 to 6 sentences, and no two sentences should start with the same word."
+    assert [x.text for x in facts(count_checks(toast), "One. Two. Three.")] == [
+        "sentences: 3 (asked: between 4 and 6 sentences) -- NOT MET"
+    ]
+    assert len(count_checks("A tweet under 280 characters and at least 100 characters.")) == 2
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Write out her 8 times table from 8 × 1 up to 8 × 12, one per line and nothing else.",
+        "List the collection dates up to the end of March 2027, one per line with the weekday.",
+        "Train times after 14:30, one per line.",
+    ],
+)
+def test_a_date_a_year_a_time_or_a_factor_is_no_count_of_lines(request_text):
+    assert line_checks(request_text) == []
+
+
+def test_a_count_after_a_date_is_still_read():
+    (check,) = line_checks("On May 3 give me 4 picnic ideas, one per line, nothing else.")
+    assert "asked: exactly 4 lines" in check("a\nb\nc\nd")[0].text

@@ -92,6 +92,13 @@ def holds(rel: str, have: int, n: int, n2: int | None = None) -> bool:
     return {"==": have == n, "<=": have <= n, "<": have < n, ">=": have >= n, ">": have > n}[rel]
 
 
+def clash(a: tuple[str, int, int | None], b: tuple[str, int, int | None]) -> bool:
+    """Whether no count meets both (rel, n, n2) bounds ("under 60" and "between 120 and 155"): two such
+    bounds on one unit are of two parts (a title's and a description's), not the whole answer's."""
+    top = 2 * max(a[1], b[1], a[2] or 0, b[2] or 0) + 2
+    return not any(holds(*a[:1], have, *a[1:]) and holds(*b[:1], have, *b[1:]) for have in range(top))
+
+
 def nearest(rel: str, have: int, n: int, n2: int | None = None) -> int:
     """The count nearest `have` that meets the relation asked (`holds`)."""
     lo, hi = {

@@ -15,6 +15,22 @@ _ONE_PER_LINE = re.compile(
     r"(?P<gap>[^.;:!?\n]{0,60}?),?\s*(?:\b(?:one|each)\s+(?:per|to\s+a|on\s+(?:a|its)\s+own)\s+line)\b",
     re.I,
 )
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|march|mar|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?"
+)
+_DATED = re.compile(rf"\b(?:{_MONTHS})\.?\s+$|[×x*/:.]\s*$", re.I)
+_TIMES = re.compile(r"\s*(?:times\s+tables?\b|[×x*]\s*\d|[:/%]|(?:st|nd|rd|th)\b)", re.I)
+
+
+def _a_count(request: str, m: re.Match) -> bool:
+    """Whether the number is a count, not a date ("March 2027"), a year, a time, a factor ("8 × 12",
+    "her 8 times table") or an ordinal."""
+    before, after = request[max(0, m.start("n") - 12) : m.start("n")], request[m.end("n") : m.end("n") + 14]
+    year = m["n"].isdigit() and len(m["n"]) == 4
+    return not (year or _DATED.search(before) or _TIMES.match(after))
+
+
 _NOTHING_ELSE = re.compile(
     r"\bnothing\s+(?:else|more)\b|\bno\s+(?:intro(?:duction)?|preamble|other\s+text|extra\s+text)\b|"
     r"\bjust\s+the\s+\w+|\bonly\s+the\s+\w+(?:\s*,|\s*$|\s*\.)",
@@ -57,6 +73,8 @@ def line_checks(request: str) -> list[Check]:
     the answer is written as one list) and acrostics the request asks for."""
     out: list[Check] = []
     m = _ONE_PER_LINE.search(request)
+    while m and not _a_count(request, m):
+        m = _ONE_PER_LINE.search(request, m.start("n") + len(m["n"]))  # the next number, if any
     if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
         exact = bool(_NOTHING_ELSE.search(request[m.start() :]))
         out.append(_lines_check(number(m["n"]), _rel(m["q"]) if exact else ">="))

@@ -147,25 +147,24 @@ def count_checks(request: str) -> list[Check]:
             rel = ">=" if m["orm"].lower() == "more" else "<="
         elif not q:
             after = m["after"].lower()
+            default = {"characters": "<=", "words": "~"}.get(key, "==")
             rel = (
                 "<="
-                if "or less" in after or "or fewer" in after or "max" in after
-                else (
-                    ">="
-                    if "or more" in after or "min" in after
-                    else "<="
-                    if key == "characters"
-                    else "~"
-                    if key == "words"
-                    else "=="
-                )
+                if re.search(r"or less|or fewer|max", after)
+                else ">="
+                if re.search(r"or more|min", after)
+                else default
             )
         label = field["label"] if field else None
         if (key, rel, n, n2, label) in seen:
             continue
         seen.add((key, rel, n, n2, label))
-        out.append(_count_check(key, name, rel, n, n2, label))
-    return out
+        out.append((key, name, rel, n, n2, label, not (q or m["n2"] or m["orm"])))
+    whole = [c for c in out if c[5] is None]  # bounds no count meets together: a bare number gives way
+    parts = {
+        c for c in whole for d in whole if c[0] == d[0] and (c[6] or not d[6]) and f.clash(c[2:5], d[2:5])
+    }
+    return [_count_check(*c[:6]) for c in out if c not in parts]
 
 
 def _count_check(key: str, name: str, rel: str, n: int, n2: int | None, label: str | None = None) -> Check:
