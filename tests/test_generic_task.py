@@ -23,6 +23,7 @@ from selfrefine.tasks.tools import (
     generic_test9,
     generic_test10,
     generic_test11,
+    generic_test12,
 )
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
@@ -56,7 +57,7 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 12))}
+    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 13))}
     # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
     # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
     tuned = [r for r in rows if r["split"] == "dev"]
@@ -117,8 +118,13 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     ]
     # then test11 (p01-p60, written blind; tests/test_generic_test11.py checks its rows)
     eleventh = [r for r in rows if r["split"] == "test11"]
-    assert rows[len(tuned) + 576 :] == eleventh and [r["id"] for r in eleventh] == [
+    assert rows[len(tuned) + 576 : len(tuned) + 636] == eleventh and [r["id"] for r in eleventh] == [
         f"p{i:02d}" for i in range(1, 61)
+    ]
+    # then test12 (q01-q60, written blind; tests/test_generic_test12.py checks its rows)
+    twelfth = [r for r in rows if r["split"] == "test12"]
+    assert rows[len(tuned) + 636 :] == twelfth and [r["id"] for r in twelfth] == [
+        f"q{i:02d}" for i in range(1, 61)
     ]
     dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
@@ -129,7 +135,7 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     # data.jsonl is the generators' output: generic_data's rows (it still writes the old `test`
     # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's,
     # generic_test5's, generic_test6's, generic_test7's, generic_test8's, generic_test9's,
-    # generic_test10's and generic_test11's.
+    # generic_test10's, generic_test11's and generic_test12's.
     # Compared without printing the texts.
     text = task.data_path.read_text().splitlines(keepends=True)
     older = [json.loads(ln) for ln in generic_data.render().splitlines()]
@@ -163,8 +169,11 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert generic_test10.render() == "".join(text[len(older) + 480 : len(older) + 540]), (
         "data.jsonl's test10 rows are not generic_test10's"
     )
-    assert generic_test11.render() == "".join(text[len(older) + 540 :]), (
+    assert generic_test11.render() == "".join(text[len(older) + 540 : len(older) + 600]), (
         "data.jsonl's test11 rows are not generic_test11's"
+    )
+    assert generic_test12.render() == "".join(text[len(older) + 600 :]), (
+        "data.jsonl's test12 rows are not generic_test12's"
     )
 
 
@@ -174,7 +183,7 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
-        elif r["kind"] == "function" and "shown" in r:  # test2-11: tests/test_generic_test{2,...,11}.py
+        elif r["kind"] == "function" and "shown" in r:  # test2-12: tests/test_generic_test{2,...,12}.py
             assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
@@ -192,7 +201,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
     for variant in (
         "dev", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11",
-        "holdout", "all",
+        "test12", "holdout", "all",
     ):  # fmt: skip
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
