@@ -6,7 +6,7 @@ import pytest
 from selfrefine.engine.observe import observe_request
 from selfrefine.engine.observe.code import LIMITS
 from selfrefine.engine.observe.examples import Example
-from selfrefine.engine.observe.probes import MAX_PROBES, fitted, nearby_calls
+from selfrefine.engine.observe.probes import MAX_PROBES, fitted, hardcoded, nearby_calls
 
 
 def call(source, want):
@@ -73,3 +73,24 @@ def test_the_observation_says_fitted_only_for_code_that_passes_every_example():
     assert real.verified and real.fitted is None
     failing = observe("```python\ndef double(n):\n    return 5\n```")
     assert not failing.verified and failing.fitted is None
+
+
+def test_code_that_holds_each_example_input_with_its_answer_answers_the_examples():
+    # phrased anew from generic test12's q42 (dev since its report): a MIDI namer written as its two
+    # examples and a guess, raising for every other note, passed both and was kept
+    examples = [call("midi_to_note(60)", "'C4'"), call("midi_to_note(69)", "'A4'")]
+    chain = (
+        "def midi_to_note(n):\n    if n == 60:\n        return 'C4'\n    elif n == 69:\n"
+        "        return 'A4'\n    elif n == 70:\n        return 'B4'\n    raise ValueError(n)\n"
+    )
+    assert "holds each example's input with its answer" in hardcoded(chain, examples)
+    table = "def midi_to_note(n):\n    return {60: 'C4', 69: 'A4'}[n]\n"
+    assert hardcoded(table, examples)
+    names = "NAMES = 'C C# D D# E F F# G G# A A# B'.split()\n"
+    general = names + "def midi_to_note(n):\n    return NAMES[n % 12] + str(n // 12 - 1)\n"
+    assert hardcoded(general, examples) is None
+    # a full table that holds the examples among many entries is no list of their answers
+    roman = "def value(s):\n    return {'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}[s]\n"
+    assert hardcoded(roman, [call("value('V')", "5"), call("value('X')", "10")]) is None
+    # one example alone says too little
+    assert hardcoded(chain, examples[:1]) is None

@@ -3,7 +3,9 @@ with literal arguments (`f(10) == 271`, `>>> f('abc')`) is re-run with nearby ar
 plus or minus a little, a string or list cut, doubled or reversed, ...). A function that gives the
 example's expected value for every one of them computes nothing from its input: it was fitted to
 the example (MBPP: a rewrite told "expected 1, got 5" that answers `sum(1 for i in range(n+1) if
-not bin(i)[2:].count('1'))`, which is 1 for every n). Run in the sandbox like the examples.
+not bin(i)[2:].count('1'))`, which is 1 for every n). Run in the sandbox like the examples. Code
+that holds each example's input beside its answer (`if n == 60: return 'C4'`) is fitted too, read
+from its syntax tree.
 """
 
 from __future__ import annotations
@@ -113,10 +115,67 @@ def nearby_calls(example: Example) -> list[str]:
     return calls[:MAX_PROBES]
 
 
+def _answered(code: str, most: int) -> set[tuple]:
+    """(input, answer) pairs the code spells out: `if x == 60: return 'C4'`, or a dict of at most
+    `most` entries (`{60: 'C4'}`; a full table such as the roman numerals' is no list of answers)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    pairs: set[tuple] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and len(node.keys) <= most:
+            pairs |= {
+                (k.value, v.value)
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+            }
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1:
+            sides = [node.test.left, node.test.comparators[0]]
+            given = [x.value for x in sides if isinstance(x, ast.Constant)]
+            named = any(isinstance(x, ast.Name) for x in sides)
+            if isinstance(node.test.ops[0], ast.Eq) and named and len(given) == 1:
+                pairs |= {
+                    (given[0], r.value.value)
+                    for r in node.body
+                    if isinstance(r, ast.Return) and isinstance(r.value, ast.Constant)
+                }
+    return pairs
+
+
+def hardcoded(code: str, examples: list[Example]) -> str | None:
+    """Why `code` answers the request's examples by name: for each of them (two or more, each a call
+    of one literal argument with a literal answer) it holds that input and that answer as a pair
+    (`if number == 60: return 'C4'`, a dict from the inputs to the answers) -- generic test12's q42,
+    a MIDI namer written as the two examples and two guesses, raising for every other note."""
+    pairs = []
+    for e in examples:
+        try:
+            call = ast.parse(e.source.strip(), mode="eval").body
+            if not isinstance(call, ast.Call) or len(call.args) != 1 or call.keywords:
+                return None
+            pairs.append((ast.literal_eval(call.args[0]), ast.literal_eval(e.want.strip())))
+        except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+            return None
+    if len(pairs) < 2 or not all(
+        isinstance(x, int | float | str) and isinstance(w, int | float | str) for x, w in pairs
+    ):
+        return None
+    spelled = _answered(code, len(pairs) + 2)
+    if not all(p in spelled for p in pairs):
+        return None
+    first = f"{short(examples[0].source, 40)} -> {short(examples[0].want, 30)}"
+    return (
+        f"it holds each example's input with its answer ({first}): it answers the examples, not the request"
+    )
+
+
 def fitted(code: str, examples: list[Example], limits: Limits) -> str | None:
     """Why `code` (which passes `examples`) looks fitted to one of them: it returns that example's
     expected value for every nearby call that returns (at least MIN_PROBES); None otherwise, and
     where nothing could be run."""
+    if why := hardcoded(code, [e for e in examples if e.kind in ("call", "doctest")]):
+        return why
     cases = [(e, nearby_calls(e)) for e in examples if e.want.strip() not in _TRUTH]
     cases = [(e, calls) for e, calls in cases if calls]
     if not cases:
