@@ -116,6 +116,8 @@ def test_a_named_format_is_read_by_its_parser(request_, good, bad, said):
         "Give me a comma-separated list of five fruits.",
         "Write a short story about a cron wizard.",
         "Write the YAML front matter and a short post about tea.",
+        "Explain the HTML box model in two sentences.",
+        "What does the HTML <br> tag do?",
     ],
 )
 def test_a_format_talked_about_is_no_file_asked(request_):

@@ -269,7 +269,8 @@ def _cron(text: str) -> tuple[str, str | None]:
 
 _CRON_ASKED = re.compile(r"\bcrontab\b|\bcron\s+(?:job|line|entr(?:y|ies)|schedule|expression)s?\b", re.I)
 _HTML_ASKED = re.compile(
-    r"\b(?:the|some|plain|simple|an?|in|as)\s+(?:\w+\s+){0,2}?html\b(?!\s+(?:parser|library|spec))|"
+    r"\b(?:write|give|make|create|build|generate|draft|send|need|want|paste|code)\b[^.?!\n]{0,40}?\bhtml\b"
+    r"(?!\s+(?:parser|library|spec|tags?\s+(?:do|does|mean|means)))|\b(?:in|as|plain)\s+html\b|"
     r"\bhtml\s+(?:file|page|snippet|template|markup|code|email|form|table|for)\b|(?<![\w/])[\w-]*\.html?\b",
     re.I,
 )
