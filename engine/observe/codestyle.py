@@ -8,10 +8,9 @@ from __future__ import annotations
 import ast
 import re
 
-from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.facts import BLOCKS, NUM, Fact, number
 from selfrefine.engine.observe.text import Check
 
-_BLOCK = re.compile(r"```[ \t]*([\w.+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
 _UNIT = r"(?:characters?|chars?|columns?|cols?)"
 _LINE_LIMIT = re.compile(
     rf"\b(?:no|none\s+of\s+the|not\s+a)\s+lines?\s+(?:\w+\s+){{0,3}}?(?:longer|more|wider)\s+than\s+(?P<a>{NUM})\s*{_UNIT}|"
@@ -28,7 +27,7 @@ _SHELLS = re.compile(r"\b(bash|zsh|python3?|sh|node|ruby|perl)\b", re.I)
 
 
 def _code(answer: str, python: bool = False) -> list[str]:
-    blocks = _BLOCK.findall(answer)
+    blocks = BLOCKS.findall(answer)
     if python:
         blocks = [(lang, body) for lang, body in blocks if lang.lower() in ("python", "py", "python3", "")]
     return [body for _, body in blocks] or ([] if blocks else [answer.strip()])
@@ -93,11 +92,8 @@ def _hints_check(answer: str) -> list[Fact]:
 
 def _shebang_check(shell: str | None) -> Check:
     def check(answer: str) -> list[Fact]:
-        first = (
-            next((ln.strip() for ln in _code(answer)[0].splitlines() if ln.strip()), "")
-            if _code(answer)
-            else ""
-        )
+        code = _code(answer)
+        first = next((ln.strip() for ln in code[0].splitlines() if ln.strip()), "") if code else ""
         if first.startswith("#!") and (shell is None or re.search(rf"[/ ]{shell}\b", first)):
             return [Fact(f"shebang: the script opens with {first[:40]}")]
         want = f"#!/usr/bin/env {shell}" if shell else "#! and its interpreter"

@@ -21,10 +21,9 @@ import tomllib
 import yaml
 from defusedxml import ElementTree
 
-from selfrefine.engine.observe.facts import Fact
+from selfrefine.engine.observe.facts import BLOCKS, Fact
 from selfrefine.engine.observe.text import Check
 
-_BLOCK = re.compile(r"```[ \t]*([\w.+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
 _ASK = r"(?:in|as|into|to)\s+(?:(?:an?|valid|proper|plain|strict|well-formed)\s+)*"
 _FILE = r"(?:file|format|document|config(?:uration)?|snippet|block|output|entr(?:y|ies)|lines?|text)"
 
@@ -41,7 +40,7 @@ def _asked(names: str, file_words: bool = True) -> re.Pattern:
 
 def _files(answer: str, langs: tuple[str, ...]) -> list[str]:
     """The answer's blocks tagged with one of `langs`; else its untagged ones; else the answer."""
-    blocks = _BLOCK.findall(answer)
+    blocks = BLOCKS.findall(answer)
     tagged = [body for lang, body in blocks if lang.lower().lstrip(".") in langs]
     if tagged:
         return tagged

@@ -120,6 +120,8 @@ def number(word: str) -> int:
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _FENCED = re.compile(r"```.*?(?:```|\Z)", re.S)
+BLOCKS = re.compile(r"```[ \t]*([\w.+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+"""A fenced block as (its tag, its body): tagged or not, closed or cut off at the end of the answer."""
 _BULLET = re.compile(r"^\s*[-*•+]\s+\S", re.M)
 _NUMBERED = re.compile(r"^\s*\d{1,3}[.)]\s+\S", re.M)
 _MARKER = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+", re.M)
