@@ -45,6 +45,8 @@ def char_checks(request: str) -> list[Check]:
     """Punctuation or digits the request forbids ("without any commas", "no exclamation marks")."""
     out, seen = [], set()
     for m in _NO_CHARS.finditer(request):
+        if re.match(r"\s+at\s+the\s+(?:very\s+)?end\b", request[m.end() :], re.I):
+            continue  # "no period at the end" of a line: how it ends, not a ban
         found, at = [m["what"]], m.end()
         while more := _MORE_CHARS.match(request, at):
             found, at = found + [more["what"]], more.end()

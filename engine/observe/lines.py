@@ -45,7 +45,7 @@ _ACROSTIC = re.compile(
 _LISTED_COUNT = re.compile(
     rf"\b(?:list|a\s+list\s+of|give\s+(?:me|us)|suggest|share|provide|brainstorm|come\s+up\s+with|name)\s+"
     rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})(?:\s+or\s+(?P<orm>more|fewer|less))?\s+"
-    rf"(?:[\w'-]+\s+){{0,2}}?(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b)",
+    rf"(?:[\w'-]+\s+){{0,2}}?(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b|,?\s+and\s+{NUM}\s)",
     re.I,
 )
 _NOT_ITEMS = re.compile(
@@ -57,7 +57,7 @@ _NOT_ITEMS = re.compile(
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3})[.)]|[-*•+])\s+\S", re.M)
 _QUESTIONS = re.compile(
     rf"\b(?:give|write|ask|include|list|suggest|prepare|draft|with|come\s+up\s+with|me|us)\s+"
-    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?:[\w'-]+\s+){{0,2}}?"
+    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?!(?:or|to)\s)(?:[\w'-]+\s+){{0,2}}?"
     r"questions\b",
     re.I,
 )

@@ -11,12 +11,12 @@ from selfrefine.engine.observe.text import Check
 
 _JSON = re.compile(
     r"\b(?:in|as|into|valid|with|using|return|returns|output|outputs)\s+(?:(?:a|an|the|only|valid|"
-    r"well-formed|strict)\s+)*json\b(?!\s+(?:file|parser|library|module|schema)s?\b)|"
+    r"well-formed|strict)\s+)*json\b(?!\s+(?:file|parser|library|module|schema|body|payload|field|key|string|value)s?\b)|"
     r"\bjson\s+(?:format|object|array|only)\b",
     re.I,
 )
 _TABLE = re.compile(
-    r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+|simple\s+|comparison\s+)?table\b|"
+    r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+|simple\s+|comparison\s+)?table\b(?!\s*\d)|"
     r"\btable\s+format\b|\btabular\b|\bmarkdown\s+table\b|"
     r"\b(?:give|make|create|draw|produce|show|build)\s+(?:me\s+|us\s+)?a\s+(?:\w+\s+)?table\s+"
     r"(?:of|with|comparing|that)\b",

@@ -11,6 +11,7 @@ from selfrefine.engine.observe import facts as f
 from selfrefine.engine.observe.facts import NUM, Fact, number
 from selfrefine.engine.observe.facts import QUAL as _QUAL
 from selfrefine.engine.observe.facts import QUALIFIERS as _QUALIFIERS
+from selfrefine.engine.observe.scope import PART_BOUND, PART_OF, of_a_part, opens_each, part_label
 
 Check = Callable[[str], list[Fact]]
 
@@ -43,20 +44,11 @@ _CLAUSE_END = re.compile(r"[.;!?\n]|,\s*(?:and|but|then|so|while)\b", re.I)
 """Where a clause ends: "each" in "at least once each, and stay under 200 words" is not the count's."""
 _AVERAGE = re.compile(r"\b(?:on\s+)?average\b|\bmean\b", re.I)
 """Near "N words": a mean ("8 words or fewer on average"), not the answer's length."""
-_PART_BOUND = re.compile(
-    r"\b(?:opening|first|last|closing|final|second|third)\s+(?:question|sentence|line|paragraph|bullet|item|"
-    r"stanza|verse)\s+(?:\w+\s+){0,2}?(?:(?:should|must|can|may|will|has\s+to|needs?\s+to)\s+)?"
-    r"(?:be|is|are|stay|of|under|with|in|at)\b[^,:]{0,24}$",
-    re.I,
-)
-"""Before "N words": the count is of one part ("that opening question should be 10 words or fewer")."""
 _PARTS_BEFORE = re.compile(
     r"\b(?:lines|sentences|bullets|bullet\s+points|paragraphs|items|steps|tips|points)\s+(?:(?:of|that\s+are|are|"
     r"should\s+be|must\s+be|must\s+have|should\s+have|stay|kept|staying)\s+)?$",
     re.I,
 )
-_PART_OF = re.compile(r"\b(?:label|title|heading|headline|subject\s+line|name)s?\s+(?:of|with)\s+$", re.I)
-"""Right before "N words": a part's own length ("a short label of 1-3 words")."""
 _PER = re.compile(
     r"\b(?:each|every|per)\b(?!\s+(?:(?:single|other)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|morning|evening|night|day|week|month|year|weekend|time|hour|minute)s?\b)",
@@ -111,9 +103,9 @@ def count_checks(request: str) -> list[Check]:
         sentence = re.split(r"[.;!?\n]", request[max(0, m.start() - 120) : m.start()])[-1]
         if _PER_AFTER.match(m["after"]) or _PER.search(clause) or _EACH_WITH.search(sentence):
             continue
-        if _PART_BOUND.search(
+        if PART_BOUND.search(
             _CLAUSE_END.split(request[max(0, m.start() - 60) : m.start()])[-1]
-        ) or _PART_OF.search(before):
+        ) or PART_OF.search(before):
             continue  # "the first sentence should be under 10 words": a part's length, not the answer's
         ahead = re.split(r"[.;!?\n,(]", request[m.end() : m.end() + 30])[0]
         if key == "words" and _PARTS_BEFORE.search(before):
@@ -133,7 +125,9 @@ def count_checks(request: str) -> list[Check]:
             or (m["n2"] and m["join"].lower() not in ("and", "or"))  # "80 to 150 words": a range is a count
             or m["orm"]
             or re.search(r"\bin\s+(?:about\s+|around\s+|roughly\s+)?$", before, re.I)
-            or re.match(r"\s*(?:or (?:less|fewer|more)|max(?:imum)?|min(?:imum)?|long)\b", m["after"], re.I)
+            or re.match(
+                r"\s*(?:or (?:less|fewer|more)|max(?:imum)?|min(?:imum)?|long|tops)\b", m["after"], re.I
+            )
         )
         if needs_cue and not cue:
             continue  # "list three characters", "three words that rhyme": not a count of the answer
@@ -150,21 +144,24 @@ def count_checks(request: str) -> list[Check]:
             default = {"characters": "<=", "words": "~"}.get(key, "==")
             rel = (
                 "<="
-                if re.search(r"or less|or fewer|max", after)
+                if re.search(r"or less|or fewer|max|^\s*tops\b", after)
                 else ">="
                 if re.search(r"or more|min", after)
                 else default
             )
         label = field["label"] if field else None
+        scoped = of_a_part(request, m.start(), key in _SPANS and not label)  # "a one-line summary"
+        if scoped and key in ("words", "characters") and (label := part_label(request, m.start())):
+            scoped = False  # "a TL;DR at the bottom, no more than 25 words": that line's length
         if (key, rel, n, n2, label) in seen:
             continue
         seen.add((key, rel, n, n2, label))
-        out.append((key, name, rel, n, n2, label, not (q or m["n2"] or m["orm"])))
+        out.append((key, name, rel, n, n2, label, not (q or m["n2"] or m["orm"]), scoped))
     whole = [c for c in out if c[5] is None]  # bounds no count meets together: a bare number gives way
     parts = {
         c for c in whole for d in whole if c[0] == d[0] and (c[6] or not d[6]) and f.clash(c[2:5], d[2:5])
     }
-    return [_count_check(*c[:6]) for c in out if c not in parts]
+    return [_count_check(*c[:6]) for c in out if c not in parts and not c[7]]  # clashes as before
 
 
 def _count_check(key: str, name: str, rel: str, n: int, n2: int | None, label: str | None = None) -> Check:
@@ -195,6 +192,7 @@ def _count_check(key: str, name: str, rel: str, n: int, n2: int | None, label: s
 
 
 _CUTTABLE = ("words", "sentences", "characters")
+_SPANS = (*_CUTTABLE, "lines", "paragraphs")
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)")
 KEEP_AT_LEAST = 0.5
 """A sentence cut is the tools' fix only where it keeps this share of the answer's words; a
@@ -324,7 +322,7 @@ def term_checks(request: str) -> list[Check]:
             last += 1
         if listed and not times:
             rel, n = out_rel[-1]  # "without the words 'a', 'b' or 'c'": the list shares its head's ask
-        elif _EXAMPLE.search(before) and not times and not _NEGATIVE.search(before):
+        elif (_EXAMPLE.search(before) or opens_each(before)) and not times and not _NEGATIVE.search(before):
             rel, n = None, 0  # "a label followed by a colon, like 'Frame: ...'": a model, not an ask
         elif (
             _NEGATIVE.search(_COMPARATIVE.sub(" ", before))
