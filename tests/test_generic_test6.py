@@ -55,10 +55,11 @@ def test_the_test6_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test7 to test12 (tests/test_generic_test7.py ... _test12.py) follow test6 at the end of the file
+    # test7 to test13 (tests/test_generic_test7.py ... _test13.py) follow test6 at the end of the file
     later = registry.load("generic:test7").rows()
-    later += [r for s in ("test8", "test9", "test10", "test11", "test12") for r in every if r["split"] == s]
-    assert every[-420:-360] == rows and every[-360:] == later
+    after7 = ("test8", "test9", "test10", "test11", "test12", "test13")
+    later += [r for s in after7 for r in every if r["split"] == s]
+    assert every[-480:-420] == rows and every[-420:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -590,7 +591,7 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test7(task):
-    """data.jsonl as it was before the test7 to test12 rows were appended after test6's."""
+    """data.jsonl as it was before the test7 to test13 rows were appended after test6's."""
     later = (
         '"split": "test7"',
         '"split": "test8"',
@@ -598,6 +599,7 @@ def _before_test7(task):
         '"split": "test10"',
         '"split": "test11"',
         '"split": "test12"',
+        '"split": "test13"',
     )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
