@@ -171,6 +171,25 @@ def test_a_pasted_worked_example_is_an_echo_even_in_a_long_answer():
     assert checks.is_echo(rewrite, request, previous)
 
 
+def test_givens_repeated_by_an_answer_are_no_echo():
+    """The .htaccess lines a request asks for repeat its paths, as an answer must (generic r10):
+    no copied run crosses a path, web address, file name or decimal."""
+    request = (
+        "I need the .htaccess lines to permanently redirect /about-us.html to /about, "
+        "/blog/2019/moving-day to /blog/moving-day and /contact.php to /contact. It's on shared hosting."
+    )
+    previous = "Open the .htaccess file and add Redirect 301 lines for each page."
+    rewrite = (
+        "To permanently redirect `/about-us.html` to `/about`, `/blog/2019/moving-day` to "
+        "`/blog/moving-day`, and `/contact.php` to `/contact`, add:\n\n```apache\n"
+        "Redirect 301 /about-us.html /about\nRedirect 301 /blog/2019/moving-day /blog/moving-day\n"
+        "Redirect 301 /contact.php /contact\n```"
+    )
+    assert not checks.is_echo(rewrite, request, previous)
+    words = "the staff was extremely nice and accommodating and the pool was warm all week long"
+    assert checks.is_echo(f"{previous} {words} {words}", f"Review: {words} {words}", previous)
+
+
 def test_trim_loop_keeps_only_the_new_sentences_of_an_appended_text():
     para = "The dog ran to the park and met a friend there."
     looped = (

@@ -118,6 +118,7 @@ def test_a_named_format_is_read_by_its_parser(request_, good, bad, said):
         "Write the YAML front matter and a short post about tea.",
         "Explain the HTML box model in two sentences.",
         "What does the HTML <br> tag do?",
+        "Give me the .htaccess lines to redirect /about-us.html to /about on Apache.",
     ],
 )
 def test_a_format_talked_about_is_no_file_asked(request_):

@@ -375,11 +375,24 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.lower())
 
 
+_GIVEN = re.compile(r"[/\\@]|\w\.\w{2,4}\b")
+"""A path, web address, email address, file name or decimal: a given the answer must repeat."""
+
+
+def _echo_words(text: str) -> list[str | None]:
+    """The words of `text`, a given (`_GIVEN`) standing as None, which no copied run crosses."""
+    out: list[str | None] = []
+    for token in text.lower().split():
+        out += [None] if _GIVEN.search(token) else re.findall(r"\w+", token)
+    return out
+
+
 def echoed_words(text: str, request: str, previous: str, n: int = ECHO_NGRAM) -> int:
-    """Words of `text` inside word n-grams copied from the request that `previous` did not have."""
-    words = _words(text)
-    grams = lambda ws: {tuple(ws[i : i + n]) for i in range(len(ws) - n + 1)}  # noqa: E731
-    from_request = grams(_words(request)) - grams(_words(previous))
+    """Words of `text` inside word n-grams copied from the request that `previous` did not have;
+    "redirect /about-us.html to /about" repeats givens, and no run crosses one."""
+    words = _echo_words(text)
+    grams = lambda ws: {tuple(ws[i : i + n]) for i in range(len(ws) - n + 1) if None not in ws[i : i + n]}  # noqa: E731
+    from_request = grams(_echo_words(request)) - grams(_echo_words(previous))
     covered = [False] * len(words)
     for i in range(len(words) - n + 1):
         if tuple(words[i : i + n]) in from_request:

@@ -270,7 +270,7 @@ _CRON_ASKED = re.compile(r"\bcrontab\b|\bcron\s+(?:job|line|entr(?:y|ies)|schedu
 _HTML_ASKED = re.compile(
     r"\b(?:write|give|make|create|build|generate|draft|send|need|want|paste|code)\b[^.?!\n]{0,40}?\bhtml\b"
     r"(?!\s+(?:parser|library|spec|tags?\s+(?:do|does|mean|means)))|\b(?:in|as|plain)\s+html\b|"
-    r"\bhtml\s+(?:file|page|snippet|template|markup|code|email|form|table|for)\b|(?<![\w/])[\w-]*\.html?\b",
+    r"\bhtml\s+(?:file|page|snippet|template|markup|code|email|form|table|for)\b|(?<![\w/.-])[\w-]*\.html?\b",
     re.I,
 )
 _ALT = re.compile(r"\balt(?:\s+|-)(?:text|attributes?|tags?)\b", re.I)
