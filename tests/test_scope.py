@@ -75,6 +75,16 @@ PARTS = [
         "Invent results for a survey with 4 or 5 questions and the share who answered 'satisfied'.",
         "1. Overall: 87.5% satisfied\n2. Ordering: 91.2% satisfied\n3. Delivery: 78.4% satisfied",
     ),
+    (
+        "Suggest git branch names for SHOP-142 and SHOP-157: feature/ or fix/, then the ticket key, then a "
+        "kebab-case description, and names stay under 40 characters.",
+        "Here you go:\n\n- feature/SHOP-142-wishlist-button\n- fix/SHOP-157-cart-total-rounding\n\n"
+        "Each name keeps to your convention and stays short enough for the terminal.",
+    ),
+    (
+        "I need a LaTeX table of five trials. Just the tabular is fine, I'll wrap it in a table myself.",
+        "\\begin{tabular}{lrr}\nTrial & Time & Distance \\\\\n1 & 2.31 & 1.20 \\\\\n\\end{tabular}",
+    ),
 ]
 
 
@@ -94,6 +104,7 @@ def test_the_whole_answers_bounds_still_stand():
     assert faults("Return the result as JSON.", "not json") != []
     assert faults("Write a tagline, no periods at all.", "Fresh. Bread.") != []
     assert faults("Give me exactly 4 questions to ask at an interview.", "What is the role?") != []
+    assert faults("Your replies should be under 20 words.", "word " * 30) != []
 
 
 def test_a_labelled_parts_bound_is_counted_on_its_line():

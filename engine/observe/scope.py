@@ -45,6 +45,16 @@ _PUT_PART = re.compile(
 the bottom, no more than 25 words")."""
 
 
+_EACH_OF_MANY = re.compile(
+    r"\b(?!(?:this|was|is|has|does|its|us|as|his|yes|always|perhaps|less|unless|across|plus|thanks|"
+    r"replies|responses|answers|messages|posts|emails)\b)"
+    r"[a-z]{2,}s\s+(?:(?:should|must|can|need\s+to)\s+)?(?:stay|be|are|remain|kept)\s+$",
+    re.I,
+)
+"""Right before the count, things in the plural it bounds ("names stay under 40 characters"): each
+one's length, not the answer's."""
+
+
 def of_a_part(request: str, start: int, spans: bool = True) -> bool:
     """Whether the count written at `start` in `request` (its qualifier included) bounds a part of
     the answer, not the whole of it; only a length (`spans`: words, lines, ...) is a part's here,
@@ -59,6 +69,7 @@ def of_a_part(request: str, start: int, spans: bool = True) -> bool:
         or _IN_PARENS.search(sentence)
         or _AFTER_PART.search(sentence)
         or _PUT_PART.search(sentence)
+        or _EACH_OF_MANY.search(clause)
     )
 
 

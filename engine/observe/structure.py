@@ -265,8 +265,8 @@ def structure_checks(request: str) -> list[Check]:
     out: list[Check] = []
     if _JSON.search(request):
         out.append(_json_check)
-    if _TABLE.search(request):
-        out.append(_table_check)
+    if _TABLE.search(request) and not re.search(r"\b(?:latex|tabular|html\s+table)\b", request, re.I):
+        out.append(_table_check)  # a LaTeX or HTML table is no markdown one (engine.observe.datafiles)
     m = _LIST.search(request)
     counted = m is not None and m["kind2"] and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
     if m and not counted:  # "4 numbered steps" is a count: count_checks reads it
