@@ -1,6 +1,10 @@
-"""The function-row parts the blind generic splits' tests share (tests/test_generic_test4.py to
-test_generic_test7.py): the rows, how a request shows a case, its example style, an answer fenced
-as a user would get it, a row's shape, its reference passing, and the shown cases never counting."""
+"""The parts the blind generic splits' tests share (tests/test_generic_test4.py on): the rows, how a
+request shows a case, its example style, an answer fenced as a user would get it, a row's shape,
+its reference passing, the shown cases never counting, and (test9 on) the constraint rows' new
+kinds and the function rows' styles."""
+
+import json
+from collections import Counter
 
 import pytest
 
@@ -78,3 +82,48 @@ def assert_references_pass(by_id):
         assert got["score"] == 1.0 and got["tests_passed"] == 1.0, (r["id"], got)
         every = scorer.score({k: v for k, v in r.items() if k != "shown"}, fenced(r["reference"]))
         assert every["score"] == 1.0, r["id"]  # the shown examples hold too
+
+
+def assert_constraint_rows_use(by_id, new, older):
+    """32 constraint rows of 1-3 checks; 28 use a kind of `new` (each of them by 1-3 rows), the
+    other 4 only `older` kinds."""
+    rows = [r for r in by_id.values() if r["kind"] == "constraints"]
+    assert len(rows) == 32 and all(1 <= len(r["checks"]) <= 3 for r in rows)
+    names = [[c["check"] for c in r["checks"]] for r in rows]
+    with_new = [n for n in names if any(k in new for k in n)]
+    assert len(with_new) == 28
+    assert all(set(n) <= older for n in names if n not in with_new)
+    assert all(set(n) <= older | set(new) for n in names)
+    used = Counter(k for n in names for k in n if k in new)
+    assert set(used) == set(new) and all(1 <= k <= 3 for k in used.values()), used
+
+
+def assert_new_kinds_reached(new, older):
+    """At least 20 kinds, none an older one, each documented and the scorer's under its name."""
+    assert len(new) >= 20
+    assert not set(new) & older
+    for name, fn in new.items():
+        assert S._split_checks()[name] is fn
+        assert fn.__doc__ and fn.__name__ == name
+
+
+def assert_function_rows(by_id):
+    """22 function rows, each of the row shape with 7-9 hidden tests and its entry named, in the six
+    example styles (4 each of doctest, ==, -> and Input / Output, 3 each of assert and prose)."""
+    rows = functions(by_id)
+    assert len(rows) == 22
+    for r in rows:
+        assert_row_shape(r)
+        assert 7 <= len(S.hidden_tests(r)) <= 9 and (style(r) == "prose" or 1 <= len(r["shown"]) <= 3)
+        assert f"{r['entry']}(" in r["request"] and f"def {r['entry']}(" in r["reference"]
+    styles = Counter(style(r) for r in rows)
+    assert styles == {"doctest": 4, "==": 4, "->": 4, "input/output": 4, "assert": 3, "prose": 3}
+
+
+def assert_no_hidden_test_repeats_a_shown(by_id):
+    """A row's tests have distinct arguments, so no hidden test is a shown example."""
+    for r in functions(by_id):
+        args = [json.dumps(t["args"]) for t in r["tests"]]
+        assert len(set(args)) == len(args), r["id"]
+        shown = {args[i] for i in r["shown"]}
+        assert not shown & {json.dumps(t["args"]) for t in S.hidden_tests(r)}, r["id"]

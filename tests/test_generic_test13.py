@@ -25,11 +25,13 @@ from selfrefine.tasks.generic.test12_kinds import TEST12_CHECKS
 from selfrefine.tasks.generic.test13_kinds import TEST13_CHECKS
 from selfrefine.tasks.tools import generic_rows, generic_test12, generic_test13
 from tests.generic_split import (
+    assert_constraint_rows_use,
+    assert_function_rows,
+    assert_new_kinds_reached,
+    assert_no_hidden_test_repeats_a_shown,
     assert_references_pass,
-    assert_row_shape,
     assert_shown_examples_never_count,
     functions,
-    style,
 )
 
 INLINE = {
@@ -81,42 +83,19 @@ def test_test13_is_last_in_the_file_and_its_requests_are_new():
 
 
 def test_constraint_rows_use_the_new_kinds(by_id):
-    rows = [r for r in by_id.values() if r["kind"] == "constraints"]
-    assert len(rows) == 32 and all(1 <= len(r["checks"]) <= 3 for r in rows)
-    names = [[c["check"] for c in r["checks"]] for r in rows]
-    with_new = [n for n in names if any(k in TEST13_CHECKS for k in n)]
-    assert len(with_new) == 28
-    assert all(set(n) <= OLDER for n in names if n not in with_new)
-    assert all(set(n) <= OLDER | set(TEST13_CHECKS) for n in names)
-    used = Counter(k for n in names for k in n if k in TEST13_CHECKS)
-    assert set(used) == set(TEST13_CHECKS) and all(1 <= k <= 3 for k in used.values()), used
+    assert_constraint_rows_use(by_id, TEST13_CHECKS, OLDER)
 
 
 def test_the_new_kinds_are_new_and_reached_through_the_scorer():
-    assert len(TEST13_CHECKS) >= 20
-    assert not set(TEST13_CHECKS) & OLDER
-    for name, fn in TEST13_CHECKS.items():
-        assert S._split_checks()[name] is fn
-        assert fn.__doc__ and fn.__name__ == name
+    assert_new_kinds_reached(TEST13_CHECKS, OLDER)
 
 
 def test_function_rows_shape_and_example_styles(by_id):
-    rows = functions(by_id)
-    assert len(rows) == 22
-    for r in rows:
-        assert_row_shape(r)
-        assert 7 <= len(S.hidden_tests(r)) <= 9 and (style(r) == "prose" or 1 <= len(r["shown"]) <= 3)
-        assert f"{r['entry']}(" in r["request"] and f"def {r['entry']}(" in r["reference"]
-    styles = Counter(style(r) for r in rows)
-    assert styles == {"doctest": 4, "==": 4, "->": 4, "input/output": 4, "assert": 3, "prose": 3}
+    assert_function_rows(by_id)
 
 
 def test_no_hidden_test_repeats_a_shown_example(by_id):
-    for r in functions(by_id):
-        args = [json.dumps(t["args"]) for t in r["tests"]]
-        assert len(set(args)) == len(args), r["id"]  # so no hidden test is a shown one
-        shown = {args[i] for i in r["shown"]}
-        assert not shown & {json.dumps(t["args"]) for t in S.hidden_tests(r)}, r["id"]
+    assert_no_hidden_test_repeats_a_shown(by_id)
 
 
 def test_shown_examples_give_their_expected_values(by_id):
