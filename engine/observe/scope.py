@@ -55,14 +55,18 @@ _EACH_OF_MANY = re.compile(
 one's length, not the answer's."""
 
 
+def _sentence_before(request: str, start: int) -> str:
+    """The words of the sentence that `start` stands in, up to it (at most 160 characters back)."""
+    return re.split(r"[.!?](?=\s)|\n", request[max(0, start - 160) : start])[-1]
+
+
 def of_a_part(request: str, start: int, spans: bool = True) -> bool:
     """Whether the count written at `start` in `request` (its qualifier included) bounds a part of
     the answer, not the whole of it; only a length (`spans`: words, lines, ...) is a part's here,
     since a count of bullets or hashtags is the same in the part as in the whole."""
     if not spans:
         return False
-    before = request[max(0, start - 160) : start]
-    sentence = re.split(r"[.!?](?=\s)|\n", before)[-1]
+    sentence = _sentence_before(request, start)
     clause = re.split(r"[,;:(]", sentence)[-1]
     return bool(
         _COMPONENT.search(clause)
@@ -79,7 +83,7 @@ _LABELS = (("TL;DR", r"\btl;\s?dr\b"), ("Subject", r"\bsubject\b"), ("P.S.", r"\
 def part_label(request: str, start: int) -> str | None:
     """The label a part bounded by the count at `start` opens its line with, where its sentence
     names one ("a TL;DR ... no more than 25 words": the line after "TL;DR:"); None otherwise."""
-    sentence = re.split(r"[.!?](?=\s)|\n", request[max(0, start - 160) : start])[-1]
+    sentence = _sentence_before(request, start)
     return next((label for label, word in _LABELS if re.search(word, sentence, re.I)), None)
 
 
