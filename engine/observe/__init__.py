@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from selfrefine.engine.observe.arithmetic import arithmetic_checks
 from selfrefine.engine.observe.case import case_checks
 from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.code import CodeCheck
@@ -49,6 +50,7 @@ def text_checks(request: str) -> list[Check]:
         *format_checks(request),
         *line_checks(request),
         *part_checks(request),
+        *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
 
 

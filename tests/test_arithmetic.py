@@ -1,0 +1,94 @@
+"""Arithmetic an answer states, recomputed (engine.observe.arithmetic): wrong sums, quotients and
+totals are faults with the right figure written in as the fix; right ones, times, dates, ranges,
+decimal commas, remainders, bullets and quoted claims are left alone."""
+
+import pytest
+
+from selfrefine.engine.core.rewriting import repaired
+from selfrefine.engine.observe import observe_request, text_checks
+from selfrefine.engine.observe.arithmetic import arithmetic_checks, check_arithmetic
+
+BUDGET = "Put my bike parts in a table with the total at the bottom: chain £24, pads £18.99."
+
+
+def fixed(answer, request=BUDGET):
+    facts = check_arithmetic(answer, request)
+    return [x.fault for x in facts], repaired(answer, tuple(x.repair for x in facts if x.repair), request)
+
+
+@pytest.mark.parametrize(
+    "answer, want",
+    [
+        (
+            "Total: £24 + £18.99 + £55 + £12.50 + £9.80 = £119.19",
+            "Total: £24 + £18.99 + £55 + £12.50 + £9.80 = £120.29",
+        ),
+        ("| Total | $180 + $45.50 + $95 = $300.75 |", "| Total | $180 + $45.50 + $95 = $320.50 |"),
+        ("1. 100 ÷ 10 = 10\n2. 100 ÷ 30 = 3", "1. 100 ÷ 10 = 10\n2. 100 ÷ 30 = 3.33"),
+        ("3 x 4 = 12 and 2 + 2 = 5.", "3 x 4 = 12 and 2 + 2 = 4."),
+        ("$1,200 + $300 = $1,600", "$1,200 + $300 = $1,500"),
+        ("Tip: $960 * 0.30 = $2880", "Tip: $960 * 0.30 = $288.00"),
+        ("- Cost (24 + 18 = 40)", "- Cost (24 + 18 = 42)"),
+        (
+            "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| **Total** | **£40.00** |",
+            "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| **Total** | **£42.99** |",
+        ),
+        (
+            "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n\nTotal: £40",
+            "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n\nTotal: £42.99",
+        ),
+        ("- Chain: £24\n- Pads: £18.99\n**Total: £40**", "- Chain: £24\n- Pads: £18.99\n**Total: £42.99**"),
+    ],
+)
+def test_a_wrong_result_is_a_fault_and_the_fix_writes_the_right_one(answer, want):
+    faults, new = fixed(answer)
+    assert len(faults) == 1 and "wrong" in faults[0]
+    assert new == want
+    assert check_arithmetic(new, BUDGET) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "24 + 18.99 = 42.99 + 55 = 97.99",  # a running total, link by link
+        "£40 × 15% = £6",
+        "20% + 30% = 50%",
+        "1/3 = 0.33, 10 / 3 = 3.3, 100 ÷ 70 = 1.42857 and 22/7 ≈ 3.14",
+        "7 ÷ 2 = 3 r 1",
+        "17 ÷ 5 = 3 remainder 2",
+        "At 5:25 x 10 = 54:10 you finish",  # a time, not 25 x 10
+        "1,5 + 2 = 3,5",  # a decimal comma
+        "The 2023-24 + 5 = 7 season",  # a span of years
+        "- $24 + $36 = $60",  # a bullet, not a minus sign
+        "$3,200 / 50 = $64%",
+        "x = 5 + 3",
+        "2^3 = 8 and 5! = 120",
+        "```\n1 + 1 = 3\n```",
+        "| Item | Qty | Price |\n|---|---|---|\n| Apples | 3 | $2 |\n| Bread | 2 | $3 |\n| Total | | $12 |",
+        "| Item | Cost |\n|---|---|\n| Rent | $900 |\n| Tax | $90 |\n| Total | $1,100 |",  # not a plain sum
+        "- Chain: £24\n- Pads: £18.99 (was £25)\nTotal: £40",  # two amounts on a line
+        "- Chain: £24\n- Pads: £18.99\n\n**Total:** £42.99",
+    ],
+)
+def test_right_arithmetic_and_what_is_not_arithmetic_are_left_alone(answer):
+    assert check_arithmetic(answer, BUDGET) == []
+
+
+def test_which_requests_get_the_check():
+    assert arithmetic_checks("Tell me a joke about cats.") == []
+    assert arithmetic_checks("Write 5 sums for kids with deliberate mistakes to spot: 3 + 4 = 7") == []
+    letter = "Write an angry letter to someone who says that 1+1=3."
+    assert arithmetic_checks(letter) == []  # it writes a wrong sum itself: the answer quotes it
+    assert len(arithmetic_checks("Plan a budget for my trip")) == 1
+    assert len(arithmetic_checks(BUDGET)) == 1
+    assert text_checks("Write a Python function summing 2 numbers with a total") == []  # code: no prose sums
+
+
+def test_the_loop_sees_the_fault_and_its_fix():
+    observe, guard = observe_request(BUDGET)
+    assert observe is not None and guard is None
+    table = "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| Total | {} |"
+    seen = observe(table.format("£41"))
+    assert seen.fault and "£42.99" in seen.fault and "arithmetic" in seen.text
+    assert len(seen.repairs) == 1
+    assert observe(table.format("£42.99")).fault is None
