@@ -2,11 +2,17 @@
 totals are faults with the right figure written in as the fix; right ones, times, dates, ranges,
 decimal commas, remainders, bullets and quoted claims are left alone."""
 
+import asyncio
+
 import pytest
 
+from selfrefine.engine.core.config import RefineConfig
+from selfrefine.engine.core.generic import make_item
+from selfrefine.engine.core.loop import refine
 from selfrefine.engine.core.rewriting import repaired
 from selfrefine.engine.observe import observe_request, text_checks
 from selfrefine.engine.observe.arithmetic import arithmetic_checks, check_arithmetic
+from tests.fakes import ScriptedEngine
 
 BUDGET = "Put my bike parts in a table with the total at the bottom: chain £24, pads £18.99."
 
@@ -25,9 +31,10 @@ def fixed(answer, request=BUDGET):
         ),
         ("| Total | $180 + $45.50 + $95 = $300.75 |", "| Total | $180 + $45.50 + $95 = $320.50 |"),
         ("1. 100 ÷ 10 = 10\n2. 100 ÷ 30 = 3", "1. 100 ÷ 10 = 10\n2. 100 ÷ 30 = 3.33"),
+        ("100 ÷ 80 = 1.5", "100 ÷ 80 = 1.25"),  # exact where it ends, not cut to the stated places
         ("3 x 4 = 12 and 2 + 2 = 5.", "3 x 4 = 12 and 2 + 2 = 4."),
         ("$1,200 + $300 = $1,600", "$1,200 + $300 = $1,500"),
-        ("Tip: $960 * 0.30 = $2880", "Tip: $960 * 0.30 = $288.00"),
+        ("Tip: $960 * 0.30 = $2880", "Tip: $960 * 0.30 = $288"),
         ("- Cost (24 + 18 = 40)", "- Cost (24 + 18 = 42)"),
         (
             "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| **Total** | **£40.00** |",
@@ -92,3 +99,12 @@ def test_the_loop_sees_the_fault_and_its_fix():
     assert seen.fault and "£42.99" in seen.fault and "arithmetic" in seen.text
     assert len(seen.repairs) == 1
     assert observe(table.format("£42.99")).fault is None
+
+
+def test_the_loop_keeps_the_tools_fix_whose_figure_is_new_without_calling_it_invented():
+    draft = "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| Total | £41 |"
+    eng = ScriptedEngine([draft])
+    res = asyncio.run(refine(eng, make_item(BUDGET), RefineConfig(rounds=1)))
+    assert res.answer == draft.replace("£41", "£42.99")  # £42.99 is in neither the request nor the draft
+    assert len(eng.prompts) == 1  # the fault needs no review, the fix no call
+    assert next(c for c in res.trace if c.stage == "refine").finish_reason == "repair"

@@ -321,8 +321,8 @@ class _Loop:
         self, new: str, call: Call, y: str, points: list[str], before: int, fault: str | None
     ) -> tuple[int, float, str | None]:
         """A candidate's (faults, change from `y`, first check failed or None). A much shorter one
-        passes the length check only with fewer faults and a fault that is an upper bound; one whose
-        code passes more of the request's examples than `y` is not judged on its prose."""
+        passes the length check only with fewer faults and a fault that is an upper bound; code passing
+        more of the request's examples than `y` is not judged on its prose, nor the tools' fix on figures."""
         seen = await self.observe(new)
         faults = seen.fault_count
         waive: frozenset[str] = frozenset()
@@ -331,6 +331,7 @@ class _Loop:
         passed = (await self.observe(y)).examples[0]
         if self.cfg.examples_decide and seen.examples[0] > passed:  # more pass, more hidden (f24, u40)
             waive = checks.PROSE_CHECKS
+        waive |= {checks.INVENTED} if call.finish_reason == "repair" else set()
         bad = await self.accept.check(new, call, y, self.outputs, points, waive)
         return faults, rw.change(y, new), bad or await self._no_better(y, new)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import partial
 
@@ -247,10 +248,12 @@ def _written(value: Fraction, like: _Tok | None, operands: list[_Tok]) -> str:
     cur = (like.cur if like else "") or next((t.cur for t in nums if t.cur), "")
     pct = (like.pct if like else False) or (bool(nums) and all(t.pct for t in nums))
     v = value * 100 if pct else value
-    dec = like.decimals if like and like.decimals else max((t.decimals for t in nums), default=0)
-    if v.denominator != 1 and dec == 0:
-        dec = 2
-    text = f"{float(v):,.{dec}f}"
+    dec = like.decimals if like else max((t.decimals for t in nums), default=0)
+    if v.denominator != 1:  # exact where it ends within 4 places (1.25), else rounded; money to cents
+        dec = next((d for d in range(dec, 5) if (v * 10**d).denominator == 1), max(dec, 2))
+        dec = max(dec, 2) if cur else dec
+    q = (Decimal(v.numerator) / Decimal(v.denominator)).quantize(Decimal(1).scaleb(-dec), ROUND_HALF_UP)
+    text = f"{q:,.{dec}f}"
     if not any("," in t.text for t in [*nums, *([like] if like else [])]):
         text = text.replace(",", "")
     if cur and like is not None and like.text.startswith(cur + " "):
