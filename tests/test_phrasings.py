@@ -76,6 +76,38 @@ def test_one_per_line_without_nothing_else_is_a_lower_bound():
     assert loose("Intro:\n" + "\n".join("abcde"))[0].fault is None  # an introduction is allowed
 
 
+@pytest.mark.parametrize(
+    "request_text, asked",
+    [
+        (
+            "Give me 6 palindromes for a puzzle page (like 'never odd or even'). One per line, nothing else.",
+            6,
+        ),
+        ("Pick 8 addresses in 10.20.30.0/26 for me. Just the addresses, one per line.", 8),
+        ("Suggest 4 text colour / background colour pairs. Hex codes, one pair per line, nothing else.", 4),
+        ("give me 6 random version 4 UUIDs for my test fixtures. one per line, nothing else", 6),
+    ],
+)
+def test_one_per_line_takes_the_count_said_before_it(request_text, asked):
+    (check,) = line_checks(request_text)
+    intro = "Sure, here they are:\n\n```\n" + "\n".join(f"item {i}" for i in range(asked)) + "\n```"
+    (fact,) = check(intro)  # the items in a fenced block are lines too; the fence's marks are not
+    assert (
+        fact.fault
+        == f"The request asks for exactly {asked} lines, one item per line; the answer has {asked + 1}."
+    )
+    assert check(fact.repair(intro))[0].fault is None
+
+
+def test_one_per_line_of_a_part_or_with_no_count_before_it_is_not_read():
+    assert (
+        line_checks("Write three sections titled Goals, Plan and Budget, each title on its own line.") == []
+    )
+    assert line_checks("How do I jump-start a car? Write it one sentence per line.") == []
+    (check,) = line_checks("Write 5 user stories for our library app, one per line, covering patrons.")
+    assert check("a\nb\nc\nd\ne")[0].fault is None and check("a b c d e")[0].fault
+
+
 def test_counts_of_words_per_line_are_not_line_counts():
     assert line_checks("Write 4 lines of 6 words or fewer, one per line.") == []
 

@@ -1,7 +1,8 @@
 """Arithmetic an answer states, recomputed: an equation of plain numbers ("£24 + £18.99 + £55 =
 £97.99", "100 ÷ 30 = 3"), a table's Total row, and a Total line under a table or a list of amounts.
 A wrong result is a fault, and the right one written in is the fix. Read in any prose answer whose
-request deals in numbers or money; a request asking for mistakes to spot is left alone."""
+request deals in money or sums (not in counts of words); a request asking for mistakes to spot is
+left alone."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.text import Check
 
 _NUMBERS = re.compile(
-    r"\d|[£$€¥₹]|\b(?:totals?|sum|budget|costs?|prices?|calculat\w*|arithmetic|math\w*|add(?:s|ing)? up|"
-    r"how much|split|percent\w*|average|worksheet|expenses?|invoice|receipt|bill)\b",
+    r"[£$€¥₹]|\d\s*%|\d\s*[-+×*/÷x]\s*\d|\b(?:totals?|sums?|budget\w*|costs?|pric(?:es?|ed|ing)|calculat\w*|"
+    r"arithmetic|math\w*|add(?:s|ing)?\s+up|addition|subtract\w*|multipl\w*|divi(?:de|ded|sion)|how\s+much|"
+    r"per\s+person|percent\w*|worksheet|expenses?|invoice|receipt|discounts?|fees?)\b",
     re.I,
 )
 _SPOT_MISTAKES = re.compile(

@@ -78,12 +78,16 @@ def line_checks(request: str) -> list[Check]:
     if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
         exact = bool(_NOTHING_ELSE.search(request[m.start() :]))
         out.append(_lines_check(number(m["n"]), _rel(m["q"]) if exact else ">="))
+    told = _told_count(request) if m is None else None
+    if told:
+        out.append(_lines_check(*told[:2]))
     c = _LISTED_COUNT.search(request)
     if (
         c
         and not _NOT_ITEMS.match(c["noun"])
         and not re.search(r"bullet|numbered", c.group(0), re.I)
         and not (m and m.start() <= c.start("n") < m.end())
+        and not (told and told[2] == c.start("n"))  # the count one per line already reads
     ):
         rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), _rel(c["q"]))
         out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
@@ -97,6 +101,38 @@ def line_checks(request: str) -> list[Check]:
     return out
 
 
+_PER_LINE = re.compile(
+    r"\b(?:one|each)(?P<noun>(?:\s+[a-z][\w-]*){0,2}?)\s+(?:per|to\s+a|on\s+(?:a|its)\s+own)\s+line\b", re.I
+)
+_COUNTED = re.compile(
+    rf"(?:\b(?P<q>at\s+least|at\s+most|exactly|no\s+more\s+than|up\s+to)\s+)?\b(?P<n>{NUM})\s+"
+    r"(?:[\w'/-]+\s+){0,5}?(?P<noun>[a-z][a-z-]*s)\b",
+    re.I,
+)
+
+
+def _told_count(request: str) -> tuple[int, str, int] | None:
+    """(n, relation, where n stands) where "one per line" follows the things' count in an earlier clause or
+    sentence: "Give me 6 palindromes ... One per line, nothing else", "Pick 8 addresses. Just the
+    addresses, one per line", "4 colour pairs ..., one pair per line"; exact after "nothing else"."""
+    per = _PER_LINE.search(request)
+    if per is None:
+        return None
+    start = max((x.end() for x in re.finditer(r"[.!?]\s+(?=[A-Z])", request[: per.start()])), default=0)
+    start = max((x.end() for x in re.finditer(r"[.!?]\s+(?=[A-Z])", request[: max(0, start - 2)])), default=0)
+    said = [
+        c
+        for c in _COUNTED.finditer(request, start, per.start())
+        if _a_count(request, c) and not _NOT_ITEMS.match(c["noun"]) and c["noun"].lower() != "lines"
+    ]
+    noun = per["noun"].strip().lower()
+    if not said or (noun and not said[-1]["noun"].lower().startswith(noun.split()[-1][:4])):
+        return None  # "each title on its own line": a part, not the things counted
+    c = said[-1]
+    exact = bool(_NOTHING_ELSE.search(request[c.start() :]))
+    return number(c["n"]), _rel(c["q"]) if exact else ">=", c.start("n")
+
+
 def _rel(q: str | None) -> str:
     """The relation a qualifier asks for ("at most": "<="); none or "exactly": "=="."""
     return QUALIFIERS.get(" ".join((q or "").lower().split()), "==")
@@ -106,7 +142,7 @@ def _lines_check(n: int, rel: str) -> Check:
     asked = f.ASKED[rel]
 
     def check(answer: str) -> list[Fact]:
-        have = f.lines(f.prose(answer))
+        have = len(_item_lines(answer))
         ok = f.holds(rel, have, n)
         line = f"lines: {have} (asked: {asked} {f.plural(n, 'line')}, one item per line)"
         if ok:
@@ -124,12 +160,18 @@ def _drop_intro(n: int):
     those n lines alone; the answer as it is when dropping the introduction does not leave n."""
 
     def drop(answer: str) -> str:
-        rows = [x for x in answer.strip().splitlines() if x.strip()]
+        rows = _item_lines(answer)
         if len(rows) == n + 1 and rows[0].rstrip().endswith(":"):
             return "\n".join(rows[1:])
         return answer
 
     return drop
+
+
+def _item_lines(answer: str) -> list[str]:
+    """The answer's non-empty lines, a code fence's own marker lines aside: the items asked one per
+    line may stand in a block ("6 UUIDs, one per line" answered in a fence under an intro)."""
+    return [x for x in answer.strip().splitlines() if x.strip() and not x.lstrip().startswith(("```", "~~~"))]
 
 
 def initials(answer: str) -> str:
