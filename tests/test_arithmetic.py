@@ -17,7 +17,7 @@ from tests.fakes import ScriptedEngine
 BUDGET = "Put my bike parts in a table with the total at the bottom: chain £24, pads £18.99."
 
 
-def fixed(answer, request=BUDGET):
+def fixed_by_tools(answer, request=BUDGET):
     facts = check_arithmetic(answer, request)
     return [x.fault for x in facts], repaired(answer, tuple(x.repair for x in facts if x.repair), request)
 
@@ -35,6 +35,7 @@ def fixed(answer, request=BUDGET):
         ("3 x 4 = 12 and 2 + 2 = 5.", "3 x 4 = 12 and 2 + 2 = 4."),
         ("$1,200 + $300 = $1,600", "$1,200 + $300 = $1,500"),
         ("Tip: $960 * 0.30 = $2880", "Tip: $960 * 0.30 = $288"),
+        ("VAT: £733.49 * 0.20 = £150.98", "VAT: £733.49 * 0.20 = £146.70"),  # money to the penny
         ("- Cost (24 + 18 = 40)", "- Cost (24 + 18 = 42)"),
         (
             "| Part | Price |\n|---|---|\n| Chain | £24 |\n| Pads | £18.99 |\n| **Total** | **£40.00** |",
@@ -48,10 +49,24 @@ def fixed(answer, request=BUDGET):
     ],
 )
 def test_a_wrong_result_is_a_fault_and_the_fix_writes_the_right_one(answer, want):
-    faults, new = fixed(answer)
+    faults, new = fixed_by_tools(answer)
     assert len(faults) == 1 and "wrong" in faults[0]
     assert new == want
     assert check_arithmetic(new, BUDGET) == []
+
+
+def test_a_fixed_subtotal_is_carried_into_the_lines_worked_from_it():
+    receipt = (
+        "Subtotal:\n$36 + $22.50 + $22 = $82.70\n\nSales tax:\n8.875% of $82.70:\n"
+        "$82.70 * 0.08875 = $6.70\n\nTotal:\n$82.70 + $6.70 = $89.40"
+    )
+    faults, fixed = fixed_by_tools(receipt)
+    assert len(faults) == 2  # the subtotal and the tax; the total adds up what it was given
+    assert fixed == (
+        "Subtotal:\n$36 + $22.50 + $22 = $80.50\n\nSales tax:\n8.875% of $80.50:\n"
+        "$80.50 * 0.08875 = $7.14\n\nTotal:\n$80.50 + $7.14 = $87.64"
+    )
+    assert check_arithmetic(fixed, BUDGET) == []
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,7 @@ def test_feedback_json_is_allowed_when_the_request_or_answer_had_it():
         "correctness: 5, completeness: 5, clarity: 5",
         "No changes needed.",
         "Sure, here are the corrected oceans: Pacific and Atlantic.",  # generic y11, y16, z32
+        "Sure, here's the new answer:\n\nPacific and Atlantic.",  # generic test14 s26
     ],
 )
 def test_review_talk(text):

@@ -56,16 +56,53 @@ def arithmetic_checks(request: str) -> list[Check]:
 
 
 def check_arithmetic(answer: str, request: str = "") -> list[Fact]:
-    """A fact for each wrong result the answer states (none when its arithmetic is right); an
-    equation the request itself writes ("someone who says 1+1=3") is quoted, not worked out."""
-    out: list[Fact] = []
+    """A fact for each wrong result the answer states (none when its arithmetic is right); the
+    first carries the fix of them all (`repair_all`)."""
+    found = _wrong(answer, request)
+    fix = partial(repair_all, request=request)
+    return [Fact(x.fact.text, x.fact.fault, fix if i == 0 else None) for i, x in enumerate(found)]
+
+
+def repair_all(answer: str, request: str = "") -> str:
+    """The answer with every wrong result fixed, top to bottom, one at a time; a fixed figure of
+    money or with decimals is carried into the later lines that worked from the old one (a
+    subtotal's fix reaches the tax and the total computed from it)."""
+    for _ in range(50):
+        first = next((x for x in _wrong(answer, request) if x.fact.repair), None)
+        if first is None:
+            break
+        fixed = first.fact.repair(answer)
+        if fixed == answer:
+            break
+        answer = _carried(fixed, first)
+    return answer
+
+
+def _carried(answer: str, found: _Found) -> str:
+    """The fixed result's old figure written as the new one in the lines after its own."""
+    old_n, new_n = (re.sub(rf"[{_CUR}%\s]", "", x) for x in (found.old, found.new))
+    if not ("." in old_n or len(old_n.replace(",", "")) >= 3):
+        return answer  # "= 3": too plain a number to follow
+    lines = answer.split("\n")
+    at = next((i for i, x in enumerate(lines) if x == found.fixed), None)
+    if at is None:
+        return answer
+    figure = re.compile(rf"(?<![\d.,]){re.escape(old_n)}(?![\d]|[.,]\d)")
+    lines[at + 1 :] = [figure.sub(new_n, x) for x in lines[at + 1 :]]
+    return "\n".join(lines)
+
+
+def _wrong(answer: str, request: str) -> list[_Found]:
+    """The wrong results, in the answer's order (equations, then totals); an equation the request
+    itself writes ("someone who says 1+1=3") is quoted, not worked out."""
+    out: list[_Found] = []
     in_fence, asked = False, re.sub(r"\s+", "", request)
     for line in answer.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             in_fence = not in_fence
         elif not in_fence:
             out += [x for x in _equations(line) if not (asked and x.quoted in asked)]
-    return [x.fact for x in out] + _totals(answer)
+    return out + _totals(answer)
 
 
 def _tokens(line: str) -> list[_Tok | None]:
@@ -149,8 +186,12 @@ def _runs(toks: list[_Tok | None]) -> list[list[_Tok]]:
 
 @dataclass(frozen=True)
 class _Found:
-    fact: Fact
+    fact: Fact  # its repair fixes this result alone
     quoted: str  # the equation as written, without spaces
+    line: str = ""  # the line it stands on
+    fixed: str = ""  # that line with the right result
+    old: str = ""  # the stated result
+    new: str = ""  # the right one, written alike
 
 
 def _equations(line: str) -> list[_Found]:
@@ -169,9 +210,10 @@ def _equations(line: str) -> list[_Found]:
         if not _plain(line, segs, any(t.text == "≈" for t in run)):
             continue
         for left, right in zip(segs, segs[1:]):
-            fact = _compare(line, left, right, any(t.text == "≈" for t in run))
-            if fact is not None:
-                out.append(_Found(fact, re.sub(r"\s+", "", line[segs[0][0].start : segs[-1][-1].end])))
+            found = _compare(line, left, right, any(t.text == "≈" for t in run))
+            if found is not None:
+                quoted = re.sub(r"\s+", "", line[segs[0][0].start : segs[-1][-1].end])
+                out.append(_Found(found.fact, quoted, line, found.fixed, found.old, found.new))
                 break
     return out
 
@@ -210,7 +252,7 @@ def _plain(line: str, segs: list[list[_Tok]], approx: bool) -> bool:
     )
 
 
-def _compare(line: str, left: list[_Tok], right: list[_Tok], approx: bool) -> Fact | None:
+def _compare(line: str, left: list[_Tok], right: list[_Tok], approx: bool) -> _Found | None:
     """A fact when `right` is not what `left` comes to (a running total "a + b = c + d = e" is read
     link by link); None when it is, within the stated result's decimals."""
     have, want = _parse(right), _parse(left)
@@ -226,11 +268,11 @@ def _compare(line: str, left: list[_Tok], right: list[_Tok], approx: bool) -> Fa
     sum_text = line[left[0].start : left[-1].end]
     line_text = f"arithmetic: {shown} -- NOT MET: {sum_text} comes to {correct}"
     fault = f"The answer's arithmetic is wrong: {sum_text} comes to {correct}, not {right_text}."
-    fix = None
-    if len(right) == 1:
-        fixed = line[: right[0].start] + correct + line[right[0].end :]
-        fix = _replace_line(line, fixed)
-    return Fact(line_text, fault, fix)
+    if len(right) > 1:
+        return _Found(Fact(line_text, fault), shown)
+    fixed = line[: right[0].start] + correct + line[right[0].end :]
+    fact = Fact(line_text, fault, _replace_line(line, fixed))
+    return _Found(fact, shown, line, fixed, right[0].text, correct)
 
 
 def _close(want: Fraction, have: Fraction | None, dec: int, approx: bool) -> bool:
@@ -253,7 +295,7 @@ def _written(value: Fraction, like: _Tok | None, operands: list[_Tok]) -> str:
     dec = like.decimals if like else max((t.decimals for t in nums), default=0)
     if v.denominator != 1:  # exact where it ends within 4 places (1.25), else rounded; money to cents
         dec = next((d for d in range(dec, 5) if (v * 10**d).denominator == 1), max(dec, 2))
-        dec = max(dec, 2) if cur else dec
+        dec = 2 if cur else dec
     q = (Decimal(v.numerator) / Decimal(v.denominator)).quantize(Decimal(1).scaleb(-dec), ROUND_HALF_UP)
     text = f"{q:,.{dec}f}"
     if not any("," in t.text for t in [*nums, *([like] if like else [])]):
@@ -297,7 +339,7 @@ def _amount(cell: str) -> _Tok | None:
     return toks[0] if len(toks) == 1 and toks[0].kind == "num" else None
 
 
-def _totals(answer: str) -> list[Fact]:
+def _totals(answer: str) -> list[_Found]:
     """Each Total row of a markdown table, or Total line under a table or a list of amounts, that is
     not the sum of what stands above it."""
     lines, out, i = answer.split("\n"), [], 0
@@ -318,7 +360,7 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def _table_total(lines: list[str], i: int, j: int) -> list[Fact]:
+def _table_total(lines: list[str], i: int, j: int) -> list[_Found]:
     """The table lines[i:j]'s Total row (its last), or a Total line just under it, checked."""
     rows = [_cells(x) for x in lines[i:j]]
     if not all(re.fullmatch(r":?-{3,}:?", c.replace(" ", "")) for c in rows[1] if c):
@@ -366,7 +408,7 @@ _ITEM = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+")
 _MONEY = re.compile(rf"[{_CUR}]\s?(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?")
 
 
-def _list_total(lines: list[str], i: int) -> list[Fact]:
+def _list_total(lines: list[str], i: int) -> list[_Found]:
     """A Total line (lines[i]) right under two or more list items of one amount of money each."""
     label, _, rest = lines[i].partition(":")
     if not _TOTAL_LINE.match(label + ":") or len(_MONEY.findall(rest)) != 1 or _amount(rest) is None:
@@ -387,7 +429,7 @@ def _list_total(lines: list[str], i: int) -> list[Fact]:
     return [f for f in [_sum_fact(parts, _amount(rest), lines[i])] if f]
 
 
-def _sum_fact(parts: list, stated: _Tok, line: str) -> Fact | None:
+def _sum_fact(parts: list, stated: _Tok, line: str) -> _Found | None:
     """A fact when the stated total is not the parts' sum (within its decimals)."""
     want = sum((p.value for p in parts), Fraction(0))
     if len({p.cur for p in [*parts, stated] if p.cur}) > 1 or _close(
@@ -400,4 +442,6 @@ def _sum_fact(parts: list, stated: _Tok, line: str) -> Fact | None:
     shown = " + ".join(p.text for p in parts)
     text = f"arithmetic: the total {stated.text} -- NOT MET: {shown} comes to {correct}"
     fault = f"The answer's total is wrong: the amounts above it come to {correct}, not {stated.text}."
-    return Fact(text, fault, _replace_line(line, fixed) if fixed else None)
+    if fixed is None:
+        return _Found(Fact(text, fault), shown)
+    return _Found(Fact(text, fault, _replace_line(line, fixed)), shown, line, fixed, stated.text, correct)
