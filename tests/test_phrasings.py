@@ -390,3 +390,21 @@ def test_a_date_a_year_a_time_or_a_factor_is_no_count_of_lines(request_text):
 def test_a_count_after_a_date_is_still_read():
     (check,) = line_checks("On May 3 give me 4 picnic ideas, one per line, nothing else.")
     assert "asked: exactly 4 lines" in check("a\nb\nc\nd")[0].text
+
+
+def test_bullet_points_asked_in_passing_are_a_bulleted_list_and_the_fix_re_marks_it():
+    from selfrefine.engine.core.rewriting import repaired
+    from selfrefine.engine.observe import observe_request
+
+    observe, _ = observe_request("6 ideas for a rainy sunday with a 3 year old? bullet points please")
+    numbered = "1. Build a fort.\n2. Bake muffins.\n3. Paint rocks."
+    seen = observe(numbered)
+    assert "bulleted list" in seen.fault
+    assert repaired(numbered, seen.repairs) == "- Build a fort.\n- Bake muffins.\n- Paint rocks."
+    assert observe_request("Summarise it in bullet points.")[0]("- a\n- b").fault is None
+
+
+def test_a_quoted_name_the_answer_should_look_like_is_no_word_to_use():
+    request = "Print me a calendar for September 2027, like the output of `cal`. Only that month's days."
+    assert faults(text_checks(request), "     September 2027\nMo Tu We Th Fr Sa Su") == []
+    assert faults(text_checks("Write it with `cal` in the first line."), "September") != []

@@ -24,7 +24,7 @@ _TABLE = re.compile(
 )
 _LIST = re.compile(
     r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
-    r"\bas\s+(?P<kind3>bullet)(?:s|\s+points)\b|"
+    r"\b(?:as|in|use|using|with)\s+(?P<kind3>bullet)(?:s|\s+points)\b|\b(?P<kind4>bullet)\s+points?\s+(?:please|pls)\b|"
     r"\b(?P<kind2>numbered|bulleted)\s+(?:list|steps|items|points)\b",
     re.I,
 )
@@ -268,9 +268,13 @@ def structure_checks(request: str) -> list[Check]:
     if _TABLE.search(request) and not re.search(r"\b(?:latex|tabular|html\s+table)\b", request, re.I):
         out.append(_table_check)  # a LaTeX or HTML table is no markdown one (engine.observe.datafiles)
     m = _LIST.search(request)
-    counted = m is not None and m["kind2"] and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
+    counted = (
+        m is not None
+        and (m["kind2"] or m["kind4"])
+        and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
+    )
     if m and not counted:  # "4 numbered steps" is a count: count_checks reads it
-        kind = (m["kind"] or m["kind2"] or m["kind3"] or "").lower()
+        kind = (m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or "").lower()
         kind = "numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else ""
         out.append(_list_check(kind, _listed_count(request, m.start(), m.end())))
     named = titles(request)

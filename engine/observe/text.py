@@ -299,9 +299,13 @@ _BANNED_AFTER = re.compile(
     re.I,
 )
 """After a list of words: "... (and you're, you'll etc.) must not appear at all" bans them."""
-_EXAMPLE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance))\s*[,:]?\s*$", re.I)
-"""Right before a quoted term: it shows what is meant ("a short label, like 'Frame: ...'"), unless
-the clause bans ("no negative words such as 'sad'")."""
+_EXAMPLE = re.compile(
+    r"(?:\blike|\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\bsimilar\s+to|\bin\s+the\s+style\s+of|"
+    r"\blike\s+(?:the|a|an)\s+(?:output|style|format|layout|look|result)\s+(?:of|from))\s*[,:]?\s*$",
+    re.I,
+)
+"""Right before a quoted term: it shows what is meant ("a short label, like 'Frame: ...'", "like
+the output of `cal`"), unless the clause bans ("no negative words such as 'sad'")."""
 
 
 def term_checks(request: str) -> list[Check]:
