@@ -42,6 +42,7 @@ def test_feedback_json_is_allowed_when_the_request_or_answer_had_it():
         "No changes needed.",
         "Sure, here are the corrected oceans: Pacific and Atlantic.",  # generic y11, y16, z32
         "Sure, here's the new answer:\n\nPacific and Atlantic.",  # generic test14 s26
+        "Sure, here's the corrected chart:\n\npie\n  Pacific : 1",  # generic test14 s13, s14 (critic)
     ],
 )
 def test_review_talk(text):

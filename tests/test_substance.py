@@ -277,6 +277,19 @@ def test_substance_off_keeps_the_old_behaviour():
     assert res.answer == invented
 
 
+def test_an_id_made_up_inside_a_link_is_invented_and_a_search_link_is_not():
+    req = "give me a youtube link that searches for sourdough shaping tutorial"
+    refusal = "I'm sorry, but I can't assist with that."
+    made_up = "Here is a tutorial:\n\nhttps://www.youtube.com/watch?v=QwzZuQwzZuQ"
+    assert substance.new_ids(made_up, f"{req}\n{refusal}") == ["QwzZuQwzZuQ"]
+    assert substance.substance_fault(made_up, request=req, previous=refusal) == substance.INVENTED
+    search = "https://www.youtube.com/results?search_query=sourdough+shaping+tutorial"
+    assert substance.new_ids(search, req) == []
+    docs = "See https://developer.mozilla.org/en-US/docs/Web/Accessibility and https://wa.me/447700900123"
+    assert substance.new_ids(docs, req) == []
+    assert substance.new_ids(made_up, f"{req}\n{made_up}") == []  # the answer had it already
+
+
 def test_a_quotation_neither_the_request_nor_the_answer_wrote_is_invented():
     req = (
         'Rewrite the following sentence in a more formal way: "Them youngins be always on that damn phone". '

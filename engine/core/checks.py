@@ -104,7 +104,7 @@ _REVIEW_PHRASES = (
     r"(?:improved|revised|rewritten|updated|corrected) (?:answer|response|version)\b",
     # "Sure, here are the corrected Saturdays ...": a rewrite that changed a word and announces a
     # correction the user never saw (generic test7 y11, y16; test8 z32, read after its run)
-    r"here (?:is|are) (?:the|my|a|an|your|some) (?:corrected|fixed)\b",
+    r"here(?: is| are|'s|’s) (?:the|my|a|an|your|some) (?:corrected|fixed)\b",
     # "Sure, here's the new answer:" over the same link (generic test14 s26, read after its run)
     r"here(?:'s|’s| is) (?:the|my) new (?:answer|response)\b",
 )

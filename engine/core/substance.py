@@ -332,8 +332,25 @@ def invented(text: str, request: str, previous: str) -> list[str]:
     if _is_code(previous) or _is_code(text):
         return []
     reference = f"{request}\n{previous}"
-    found = new_numbers(text, reference) + new_durations(text, reference)
+    found = new_numbers(text, reference) + new_durations(text, reference) + new_ids(text, reference)
     return found + new_names(text, reference) + new_quotes(text, reference)
+
+
+_URL = re.compile(r"https?://[^\s<>()\"'`]+")
+
+
+def new_ids(text: str, reference: str) -> list[str]:
+    """Ids inside a web address the rewrite writes and the reference never had: a video's or a
+    file's id made up to fill a link (generic test14 s27: "watch?v=QwzZuQwzZuQ" for a search link
+    nobody gave). An id mixes case or letters and digits; words of a search are no id."""
+    known = reference.lower()
+    found = []
+    for url in _URL.findall(text):
+        if url.lower() not in known:
+            tokens = re.findall(r"[A-Za-z0-9_-]{8,}", url.split("://", 1)[1])
+            mixed = [t for t in tokens if re.search(r"[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]", t)]
+            found += [t for t in mixed if t.lower() not in known]
+    return found
 
 
 _REWORK = re.compile(
