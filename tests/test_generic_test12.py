@@ -3,7 +3,7 @@ written for them: the check kinds of TEST12_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test12 right before test13 and test14 (no engine)."""
+as it is, test12 right before test13, test14 and test15 (no engine)."""
 
 import json
 from collections import Counter
@@ -68,12 +68,12 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test12_follows_test11_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 942
+    assert len(every) == 1002
     assert Counter(r["split"] for r in every)["test12"] == 60
     test11 = registry.load("generic:test11").rows()
-    assert every[-240:-180] == test11 and [r["split"] for r in every[-180:-120]] == ["test12"] * 60
-    # test13 and test14 (tests/test_generic_test13.py, _test14.py) follow test12 at the end of the file
-    assert [r["split"] for r in every[-120:]] == ["test13"] * 60 + ["test14"] * 60
+    assert every[-300:-240] == test11 and [r["split"] for r in every[-240:-180]] == ["test12"] * 60
+    # test13 to test15 (tests/test_generic_test13.py ... _test15.py) follow test12 at the end of the file
+    assert [r["split"] for r in every[-180:]] == ["test13"] * 60 + ["test14"] * 60 + ["test15"] * 60
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -929,8 +929,8 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test13(task):
-    """data.jsonl as it was before the test13 and test14 rows were appended after test12's."""
-    later = ('"split": "test13"', '"split": "test14"')
+    """data.jsonl as it was before the test13 to test15 rows were appended after test12's."""
+    later = ('"split": "test13"', '"split": "test14"', '"split": "test15"')
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

@@ -56,7 +56,7 @@ def test_the_test7_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test8 to test14 (tests/test_generic_test8.py ... _test14.py) follow test7 at the end of the file
+    # test8 to test15 (tests/test_generic_test8.py ... _test15.py) follow test7 at the end of the file
     test8 = [r for r in every if r["split"] == "test8"]
     test9 = [r for r in every if r["split"] == "test9"]
     test10 = [r for r in every if r["split"] == "test10"]
@@ -64,10 +64,11 @@ def test_the_test7_rows(task):
     test12 = [r for r in every if r["split"] == "test12"]
     test13 = [r for r in every if r["split"] == "test13"]
     test14 = [r for r in every if r["split"] == "test14"]
+    test15 = [r for r in every if r["split"] == "test15"]
     assert len(test8) == len(test9) == len(test10) == len(test11) == len(test12) == len(test13) == 60
-    assert len(test14) == 60
-    assert every[-480:-420] == rows
-    assert every[-420:] == test8 + test9 + test10 + test11 + test12 + test13 + test14
+    assert len(test14) == len(test15) == 60
+    assert every[-540:-480] == rows
+    assert every[-480:] == test8 + test9 + test10 + test11 + test12 + test13 + test14 + test15
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -601,8 +602,8 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test8(task):
-    """data.jsonl as it was before the test8 to test14 rows were appended after test7's."""
-    later = ("test8", "test9", "test10", "test11", "test12", "test13", "test14")
+    """data.jsonl as it was before the test8 to test15 rows were appended after test7's."""
+    later = ("test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15")
     later = tuple(f'"split": "{s}"' for s in later)
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
