@@ -530,6 +530,20 @@ def test_code_without_examples_is_run_and_an_exception_is_a_fault():
 
 
 @pytest.mark.sandbox
+def test_code_needing_a_module_not_installed_fails_the_examples_unless_the_request_names_it():
+    observe, _ = observe_request(REQUEST)
+    failing = observe(block("def add(a, b):\n    return a - b"))
+    missing = observe(block("from natural_sort import magic\n\ndef add(a, b):\n    return magic(a, b)"))
+    assert "needs the module natural_sort" in missing.fault and "standard library" in missing.fault
+    assert missing.examples == (0, 4) and missing.fault_count >= failing.fault_count
+    named, _ = observe_request("Using beautifulsoup, write titles(page) that lists them.\n>>> titles('')\n[]")
+    seen = named(block("from bs4 import BeautifulSoup\n\ndef titles(page):\n    return []"))
+    assert seen.fault is None and "not installed here" in seen.text
+    plain, _ = observe_request("Write a Python script that prints the primes below 20.")
+    assert plain(block("import numpy\nprint(1)")).fault is None  # no example to check: no fault
+
+
+@pytest.mark.sandbox
 def test_the_guard_refuses_a_rewrite_that_breaks_an_example_that_passed():
     observe, guard = observe_request(REQUEST)
     observe(block("def add(a, b):\n    return a + b if a != 10 else 0"))  # passes 3 of 4

@@ -82,7 +82,7 @@ def observe_request(
     checks = [*text_checks(request), *data_file_checks(request)]  # a file's format, code or not
     if is_code_request(request):  # how the code must be written: line length, type hints, shebang
         checks += code_style_checks(request)
-    code = CodeCheck(examples(request)) if run_code and is_code_request(request) else None
+    code = CodeCheck(examples(request), request=request) if run_code and is_code_request(request) else None
     if not checks and code is None:
         return None, None
 

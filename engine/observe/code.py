@@ -145,6 +145,10 @@ def _bound(code: str) -> set[str] | None:
     return names
 
 
+_ALIASES = {"bs4": "beautifulsoup", "sklearn": "scikit", "cv2": "opencv", "pil": "pillow", "yaml": "pyyaml"}
+"""A module's import name -> the name a request calls it by."""
+
+
 def _not_met(text: str, fault: str) -> Fact:
     return Fact(f"code: {text} -- NOT MET", fault)
 
@@ -178,8 +182,8 @@ class CodeCheck:
     example to run, the code is run alone, and where the request showed examples that could not
     be read (`Examples.unread`) or that do not apply, the fact says they were not checked."""
 
-    def __init__(self, request_examples: list[Example], limits: Limits = LIMITS):
-        self.examples, self.limits = request_examples, limits
+    def __init__(self, request_examples: list[Example], limits: Limits = LIMITS, request: str = ""):
+        self.examples, self.limits, self.request = request_examples, limits, request.lower()
         self.unread = bool(getattr(request_examples, "unread", False))
         self._cache: dict[str, _Run] = {}
         self._fitted: dict[str, str | None] = {}
@@ -271,6 +275,21 @@ class CodeCheck:
         except SandboxUnavailable:
             return _Run([], {})  # the code could not be run here: no fact either way
 
+    def _missing(self, module: str) -> _Run:
+        """Code that imports a module the sandbox lacks: a fact, and a fault where the request has
+        examples and names no such module (a rewrite importing bs4 was kept over code that ran and
+        failed its example, generic test15 n36; drafts imported made-up `natural_sort`)."""
+        text = f"not run (it needs the module {module}, not installed here)"
+        top = module.split(".")[0].lower()
+        if not self.examples or top in self.request or _ALIASES.get(top, top) in self.request:
+            return _Run([Fact(f"code: {text}")], {})
+        why = f"the module {module} is not installed here"
+        fault = (
+            f"The code needs the module {module}, which is not installed here, so the request's "
+            "examples could not be run on it; write it with Python's standard library."
+        )
+        return _Run([_not_met(text, fault)], {e: (False, why) for e in self.examples})
+
     def _run_code(self, code: str) -> _Run:
         """Runs `code` with the examples it can take: calls and doctests, and Input/Output pairs
         where it reads standard input; alone (see _run_alone) where it can take none."""
@@ -307,7 +326,7 @@ class CodeCheck:
         if out["load"]:
             missing = _missing_module(out["load"])
             if missing:
-                return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
+                return self._missing(missing)
             why = f"running the code raised {out['load']}"
             return _Run(
                 [_not_met(why, f"The code does not run: {why}.")], {e: (False, why) for e in self.examples}
@@ -337,7 +356,7 @@ class CodeCheck:
         r = run_python(code, limits=self.limits)
         missing = _missing_module(r.stderr)
         if missing:
-            return _Run([Fact(f"code: not run (it needs the module {missing}, not installed here)")], {})
+            return self._missing(missing)
         if not r.ok:
             return _Run(
                 [_not_met(f"running it failed: {r.describe()}", f"The code does not run: {r.describe()}.")],
