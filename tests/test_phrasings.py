@@ -408,3 +408,22 @@ def test_a_quoted_name_the_answer_should_look_like_is_no_word_to_use():
     request = "Print me a calendar for September 2027, like the output of `cal`. Only that month's days."
     assert faults(text_checks(request), "     September 2027\nMo Tu We Th Fr Sa Su") == []
     assert faults(text_checks("Write it with `cal` in the first line."), "September") != []
+
+
+def test_phrasings_read_after_generic_test15():
+    from selfrefine.engine.observe.chars import char_checks
+    from selfrefine.engine.observe.structure import structure_checks
+
+    vins = "Can you give me 5 made-up 17-character VINs that pass the check digit validation?"
+    assert faults(text_checks(vins), "\n".join(f"{i}. " + "A" * 17 for i in range(1, 6))) == []  # each one
+    assert faults(text_checks("Write a 12-word slogan for my bakery."), "x " * 30) != []
+    (signed,) = line_checks("Write a thank-you note to Priya. Sign it from Dan.")
+    assert signed("Thanks, Priya!\n\nDan")[0].fault is None and signed("Thanks, Priya!")[0].fault
+    assert faults(text_checks("Give me 5 tips. Bullet points, nothing else."), "1. a\n2. b") != []
+    assert text_checks("Write it one sentence per line. No bullet points, no numbers in front.") == []
+    (sections,) = structure_checks("An outline with numbered headings, at least 4 main sections.")
+    outline = "\n\n".join(f"## {i}. Part\nText." for i in range(1, 6))
+    assert sections(outline)[0].fault is None and sections("## 1. Only\nText.")[0].fault
+    (hyphens,) = char_checks("Brainstorm domain names. No hyphens or numbers.")
+    assert hyphens("- walkies.com\n- pawsleeds.com")[0].fault is None
+    assert hyphens("- dog-walks.com")[0].fault

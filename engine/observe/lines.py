@@ -62,7 +62,7 @@ _QUESTIONS = re.compile(
     re.I,
 )
 _SIGNED = re.compile(
-    r"\b(?:signed(?:\s+off)?|sign\s+(?:it|off)(?:\s+as)?)\s+(?:by\s+|as\s+|with\s+)?"
+    r"\b(?:[Ss]igned(?:\s+off)?|[Ss]ign\s+(?:it|off)(?:\s+as)?)\s+(?:by\s+|as\s+|with\s+|from\s+)?"
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})"
 )
 _LEAD = re.compile(r"^[\s>*_#\-•+\d.)\"'“]*")

@@ -6,7 +6,7 @@ import json
 import re
 
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.facts import NUM, Fact, number
+from selfrefine.engine.observe.facts import NUM, QUAL, QUALIFIERS, Fact, number
 from selfrefine.engine.observe.text import Check
 
 _JSON = re.compile(
@@ -24,7 +24,7 @@ _TABLE = re.compile(
 )
 _LIST = re.compile(
     r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
-    r"\b(?:as|in|use|using|with)\s+(?P<kind3>bullet)(?:s|\s+points)\b|\b(?P<kind4>bullet)\s+points?\s+(?:please|pls)\b|"
+    r"\b(?:as|in|use|using|with)\s+(?P<kind3>bullet)(?:s|\s+points)\b|(?<![Nn]o\s)(?<!without\s)\b(?P<kind4>bullet)\s+points?(?:\s+(?:please|pls)\b|\s*,\s*(?:nothing|no|just|only)\b|\s+only\b)|"
     r"\b(?P<kind2>numbered|bulleted)\s+(?:list|steps|items|points)\b",
     re.I,
 )
@@ -187,15 +187,20 @@ def _highlight_check(n: int, exactly: bool) -> Check:
     return check
 
 
-def _sections_check(n: int) -> Check:
+def _sections_check(n: int, rel: str = "==") -> Check:
+    """N sections, counted as headings; "at least 4 main sections" is a lower bound (generic test15
+    n24: an outline with sub-headings under its four sections)."""
+    asked = f"{n}" if rel == "==" else f"{f.ASKED[rel]} {n}"
+
     def check(answer: str) -> list[Fact]:
         have = len(_HEADING.findall(f.prose(answer)))
-        if have == n:
-            return [Fact(f"sections (headings): {have} (asked: {n})")]
+        if f.holds(rel, have, n):
+            return [Fact(f"sections (headings): {have} (asked: {asked})")]
         return [
             Fact(
-                f"sections (headings): {have} (asked: {n}) -- NOT MET",
-                f"The request asks for {f.plural(n, 'section')}; the answer has {f.plural(have, 'heading')}.",
+                f"sections (headings): {have} (asked: {asked}) -- NOT MET",
+                f"The request asks for {asked} {'section' if n == 1 else 'sections'}; "
+                f"the answer has {f.plural(have, 'heading')}.",
             )
         ]
 
@@ -285,5 +290,7 @@ def structure_checks(request: str) -> list[Check]:
         out.append(_highlight_check(number(marked["n"]), bool(marked["exactly"])))
     m = _SECTIONS.search(request)
     if m and not named and not (marked and marked.start() <= m.start() < marked.end()):
-        out.append(_sections_check(number(m["n"])))
+        q = re.search(rf"\b({QUAL})\s+$", request[max(0, m.start() - 20) : m.start()], re.I)
+        rel = QUALIFIERS.get(" ".join(q[1].lower().split()), "==") if q else "=="
+        out.append(_sections_check(number(m["n"]), rel if rel in ("==", "<=", ">=", "<", ">") else "=="))
     return out

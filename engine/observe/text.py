@@ -114,6 +114,8 @@ def count_checks(request: str) -> list[Check]:
             continue  # "people read about 200 words a minute": a rate, not the answer's length
         if _AVERAGE.search(ahead) or _AVERAGE.search(clause):
             continue  # "8 words or fewer on average": a mean per sentence, not the answer's length
+        if "-" in m["sep"] and re.match(r"\s*(?:[a-z]+\s+)?[a-z]{2,}(?<![si])s\b", m["after"], re.I):
+            continue  # "5 made-up 17-character VINs", "two 500-word essays": each one's length
         if re.match(r"\s*(?:of code|long\b)", m["after"], re.I) and key == "lines":
             continue
         if key == "words" and _WHICH_WORDS.match(m["after"]) and not re.search(r"\bin\s+$", before, re.I):
