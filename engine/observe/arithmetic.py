@@ -109,7 +109,7 @@ def _tokens(line: str) -> list[_Tok | None]:
     """The line's tokens; None for anything that breaks an expression (a word, a colon)."""
     toks: list[_Tok | None] = []
     for m in _TOKEN.finditer(line):
-        kind = m.lastgroup if m.lastgroup != "cur" else "num"
+        kind = m.lastgroup
         if m["num"] is not None:
             digits = m["digits"].replace(",", "")
             dec = len(digits.split(".")[1]) if "." in digits else 0

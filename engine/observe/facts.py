@@ -72,6 +72,14 @@ QUALIFIERS = {
 }
 QUAL = "|".join(sorted(map(re.escape, QUALIFIERS), key=len, reverse=True))
 """The qualifiers as one regex alternation, longest first."""
+
+
+def relation(q: str | None) -> str:
+    """The relation a qualifier asks for ("at most": "<=", spaced or cased any way); none,
+    "exactly" or one not known: "=="."""
+    return QUALIFIERS.get(" ".join((q or "").lower().split()), "==")
+
+
 ASKED = {
     "==": "exactly",
     "<=": "at most",

@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.facts import NUM, QUALIFIERS, Fact, number
+from selfrefine.engine.observe.facts import NUM, Fact, number
 from selfrefine.engine.observe.text import Check
 
+_COUNT_Q = r"at\s+least|at\s+most|exactly|no\s+more\s+than|up\s+to"
+"""The qualifiers a count of things takes in the readers below."""
 _ONE_PER_LINE = re.compile(
-    rf"(?:\b(?P<q>at\s+least|at\s+most|exactly|no\s+more\s+than|up\s+to)\s+)?\b(?P<n>{NUM})\b"
+    rf"(?:\b(?P<q>{_COUNT_Q})\s+)?\b(?P<n>{NUM})\b"
     r"(?P<gap>[^.;:!?\n]{0,60}?),?\s*(?:\b(?:one|each)\s+(?:per|to\s+a|on\s+(?:a|its)\s+own)\s+line)\b",
     re.I,
 )
@@ -44,7 +46,7 @@ _ACROSTIC = re.compile(
 )
 _LISTED_COUNT = re.compile(
     rf"\b(?:list|a\s+list\s+of|give\s+(?:me|us)|suggest|share|provide|brainstorm|come\s+up\s+with|name)\s+"
-    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})(?:\s+or\s+(?P<orm>more|fewer|less))?\s+"
+    rf"(?:(?P<q>{_COUNT_Q})\s+)?(?P<n>{NUM})(?:\s+or\s+(?P<orm>more|fewer|less))?\s+"
     rf"(?:[\w'-]+\s+){{0,2}}?(?P<noun>[a-z]+s)\b(?!\s+(?:each|apiece|per)\b|,?\s+and\s+{NUM}\s)",
     re.I,
 )
@@ -57,7 +59,7 @@ _NOT_ITEMS = re.compile(
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<num>\d{1,3})[.)]|[-*•+])\s+\S", re.M)
 _QUESTIONS = re.compile(
     rf"\b(?:give|write|ask|include|list|suggest|prepare|draft|with|come\s+up\s+with|me|us)\s+"
-    rf"(?:(?P<q>exactly|at\s+least|at\s+most|up\s+to|no\s+more\s+than)\s+)?(?P<n>{NUM})\s+(?!(?:or|to)\s)(?:[\w'-]+\s+){{0,2}}?"
+    rf"(?:(?P<q>{_COUNT_Q})\s+)?(?P<n>{NUM})\s+(?!(?:or|to)\s)(?:[\w'-]+\s+){{0,2}}?"
     r"questions\b",
     re.I,
 )
@@ -105,7 +107,7 @@ _PER_LINE = re.compile(
     r"\b(?:one|each)(?P<noun>(?:\s+[a-z][\w-]*){0,2}?)\s+(?:per|to\s+a|on\s+(?:a|its)\s+own)\s+line\b", re.I
 )
 _COUNTED = re.compile(
-    rf"(?:\b(?P<q>at\s+least|at\s+most|exactly|no\s+more\s+than|up\s+to)\s+)?\b(?P<n>{NUM})\s+"
+    rf"(?:\b(?P<q>{_COUNT_Q})\s+)?\b(?P<n>{NUM})\s+"
     r"(?:[\w'/-]+\s+){0,5}?(?P<noun>[a-z][a-z-]*s)\b",
     re.I,
 )
@@ -135,7 +137,7 @@ def _told_count(request: str) -> tuple[int, str, int] | None:
 
 def _rel(q: str | None) -> str:
     """The relation a qualifier asks for ("at most": "<="); none or "exactly": "=="."""
-    return QUALIFIERS.get(" ".join((q or "").lower().split()), "==")
+    return f.relation(q)
 
 
 def _lines_check(n: int, rel: str) -> Check:

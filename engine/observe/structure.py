@@ -6,7 +6,7 @@ import json
 import re
 
 from selfrefine.engine.observe import facts as f
-from selfrefine.engine.observe.facts import NUM, QUAL, QUALIFIERS, Fact, number
+from selfrefine.engine.observe.facts import NUM, QUAL, Fact, number
 from selfrefine.engine.observe.text import Check
 
 _JSON = re.compile(
@@ -291,6 +291,6 @@ def structure_checks(request: str) -> list[Check]:
     m = _SECTIONS.search(request)
     if m and not named and not (marked and marked.start() <= m.start() < marked.end()):
         q = re.search(rf"\b({QUAL})\s+$", request[max(0, m.start() - 20) : m.start()], re.I)
-        rel = QUALIFIERS.get(" ".join(q[1].lower().split()), "==") if q else "=="
+        rel = f.relation(q[1] if q else None)
         out.append(_sections_check(number(m["n"]), rel if rel in ("==", "<=", ">=", "<", ">") else "=="))
     return out
