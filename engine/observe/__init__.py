@@ -20,6 +20,7 @@ from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
 from selfrefine.engine.observe.lines import line_checks
+from selfrefine.engine.observe.order import order_checks
 from selfrefine.engine.observe.parts import part_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
@@ -50,6 +51,7 @@ def text_checks(request: str) -> list[Check]:
         *format_checks(request),
         *line_checks(request),
         *part_checks(request),
+        *order_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
 
