@@ -19,6 +19,7 @@ from selfrefine.engine.observe.datafiles import data_file_checks
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
+from selfrefine.engine.observe.ids import id_checks
 from selfrefine.engine.observe.lines import line_checks
 from selfrefine.engine.observe.order import order_checks
 from selfrefine.engine.observe.parts import part_checks
@@ -52,6 +53,7 @@ def text_checks(request: str) -> list[Check]:
         *line_checks(request),
         *part_checks(request),
         *order_checks(request),
+        *id_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
 
