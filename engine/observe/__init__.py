@@ -23,6 +23,7 @@ from selfrefine.engine.observe.ids import id_checks
 from selfrefine.engine.observe.lines import line_checks
 from selfrefine.engine.observe.order import order_checks
 from selfrefine.engine.observe.parts import part_checks
+from selfrefine.engine.observe.program import program_checks
 from selfrefine.engine.observe.structure import structure_checks
 from selfrefine.engine.observe.text import (
     Check,
@@ -42,7 +43,7 @@ def text_checks(request: str) -> list[Check]:
     quotes are about the program, not about the answer's prose)."""
     if is_code_request(request):
         return []
-    return [
+    checks = [
         *count_checks(request),
         *term_checks(request),
         *edge_checks(request),
@@ -56,6 +57,9 @@ def text_checks(request: str) -> list[Check]:
         *id_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
+    # a program in place of the result: looked for where the request states something else checkable
+    # (alone it would give every request an observer, and its loop the tools' prompts)
+    return [*checks, *program_checks(request)] if checks else []
 
 
 def observation(
