@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from selfrefine.engine.backends.repeats import REPEAT, without_repeats
 from selfrefine.engine.core import checks
 from selfrefine.engine.core.substance import asks_to_repeat
+from selfrefine.engine.observe.facts import WHOLE_ANSWER
 from selfrefine.engine.types import Call, Completion, Engine
 
 if TYPE_CHECKING:
@@ -102,6 +103,8 @@ def fault_asks_to_cut(fault: str | None, new: str = "") -> bool:
     shorter rewrite `new` may be its fix, unless it keeps under checks.CUT_FLOOR of the words or
     characters the bound allows (content dropped, not cut to fit). Any other fault (a comma, a
     missing word, too few paragraphs) is never fixed by dropping the answer."""
+    if fault and WHOLE_ANSWER in fault:  # the tools computed what was asked: it alone is the answer
+        return True
     if not (fault and _CUT_ASKED.search(fault)):
         return False
     counts = checks.bounds([fault])

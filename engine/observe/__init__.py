@@ -16,6 +16,7 @@ from selfrefine.engine.observe.chars import char_checks
 from selfrefine.engine.observe.code import CodeCheck
 from selfrefine.engine.observe.codestyle import code_style_checks
 from selfrefine.engine.observe.datafiles import data_file_checks
+from selfrefine.engine.observe.encode import encode_checks
 from selfrefine.engine.observe.examples import examples, is_code_request
 from selfrefine.engine.observe.facts import Fact
 from selfrefine.engine.observe.format import format_checks
@@ -55,6 +56,7 @@ def text_checks(request: str) -> list[Check]:
         *part_checks(request),
         *order_checks(request),
         *id_checks(request),
+        *encode_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
     # a program in place of the result: looked for where the request states something else checkable

@@ -17,6 +17,10 @@ class Fact:
     repair: Callable[[str], str] | None = None
 
 
+WHOLE_ANSWER = "Computed by the tools, it is:"
+"""In a fault whose fix is the whole answer asked for ("SEE YOU SOON" in Morse, engine.observe.encode):
+a rewrite much shorter than the answer may be that fix (engine.core.rewriting.fault_asks_to_cut)."""
+
 NUMBER_WORDS = {
     w: i
     for i, w in enumerate(
