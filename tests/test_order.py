@@ -132,3 +132,15 @@ def test_the_loop_keeps_the_tools_sorted_list_without_a_call():
     assert len(eng.prompts) == 1
     observe, _ = observe_request(ask)
     assert observe(draft).fault and observe(res.answer).fault is None
+
+
+def test_items_on_their_own_lines_or_paragraphs_without_list_marks():
+    ask = "The version history of my app, newest release first, each version on its own line."
+    log = "v3.1.0\nWeekly reminders.\n\nv3.2.0\nDark mode.\n\nv2.9.1\nA crash fixed."
+    (bad,) = facts(ask, log)
+    assert bad.repair(log) == "v3.2.0\nDark mode.\n\nv3.1.0\nWeekly reminders.\n\nv2.9.1\nA crash fixed."
+    lines = "Here they are:\nZucchini\nApple\nMango"
+    (bad,) = facts("Three fruits, one per line, in alphabetical order.", lines)
+    assert bad.repair(lines) == "Here they are:\nApple\nMango\nZucchini"
+    prose = "Fruit is good.\n\nBananas are sweet.\n\nApples are crisp."
+    assert facts("Describe three fruits in alphabetical order.", prose) == []  # paragraphs: not by name

@@ -213,7 +213,7 @@ def _cells(line: str) -> list[str]:
 
 @dataclass(frozen=True)
 class _Block:
-    head: int  # a table's header line, -1 for a list, -2 for sections under headings
+    head: int  # a table's header line, -1 for a list, -2 for sections under headings, -3 for lines
     spans: list[list[int]]
     keys: list[object]
 
@@ -225,7 +225,31 @@ def _read(order: Order, text: str) -> list[_Block]:
     for head, spans in [*_blocks(text), *_sections(lines)]:
         for keys in _keys(order, lines, head, spans):
             out += _block(order, lines, head, spans, keys)
+    if out or any(_ITEM.match(x) or _ROW.match(x) for x in lines):
+        return out
+    for spans in _unlisted(lines, order.key in ("date", "number")):  # no list: items on lines or paragraphs
+        keys = [_key(order, lines[s[0]].strip()) for s in spans]
+        if keys and lines[spans[0][0]].rstrip().endswith(":"):
+            spans, keys = spans[1:], keys[1:]  # "Here they are:" opens the items, is none
+        out += _block(order, lines, -3, spans, keys) if keys else []
     return out
+
+
+def _unlisted(lines: list[str], paragraphs: bool) -> list[list[list[int]]]:
+    """Items of an answer with no list: its paragraphs (each read by its first line) where there are
+    3 or more and `paragraphs` (a date or number order: "v3.2.0" heads each); else its longest run
+    of 3 or more short lines (at most 12 words each)."""
+    groups: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if line.strip():
+            if groups and groups[-1][-1] == i - 1:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+    if paragraphs and len(groups) >= 3:
+        return [groups]
+    runs = [[[i] for i in g] for g in groups if len(g) >= 3 and all(len(lines[i].split()) <= 12 for i in g)]
+    return [max(runs, key=len)] if runs else []
 
 
 def _block(order: Order, lines: list[str], head: int, spans: list[list[int]], keys: list) -> list[_Block]:
@@ -278,6 +302,8 @@ def _sections(lines: list[str]) -> list[tuple[int, list[list[int]]]]:
 def _body(lines: list[str], head: int, line: int) -> str:
     if head >= 0:
         return ""
+    if head == -3:
+        return lines[line].strip()
     if head == -2:
         return re.sub(r"^#+\s+", "", lines[line])
     return _ITEM.match(lines[line])["body"]
