@@ -32,6 +32,7 @@ from selfrefine.engine.observe.text import (
     edge_checks,
     term_checks,
 )
+from selfrefine.engine.observe.totals import total_checks
 from selfrefine.engine.types import Observation
 
 __all__ = ["HEADER", "Fact", "observation", "observe_request", "text_checks"]
@@ -57,6 +58,7 @@ def text_checks(request: str) -> list[Check]:
         *order_checks(request),
         *id_checks(request),
         *encode_checks(request),
+        *total_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
     # a program in place of the result: looked for where the request states something else checkable
