@@ -109,9 +109,9 @@ _RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
 def _blocks(text: str) -> list[tuple[int, list[list[int]]]]:
-    """The answer's lists (each level of a nested list its own) and table bodies: (the header's line
-    index, -1 for a list; the line indices each item spans (its
-    deeper or unmarked follow-on lines; blank lines between items keep one list); 2 items or more."""
+    """The answer's lists (each level of a nested list its own) and table bodies, 2 items or more:
+    (a table's header line or -1 for a list, the line indices each item spans: its deeper or
+    indented follow-on lines; blank lines between items keep one list)."""
     lines, out, claimed = text.split("\n"), [], set()
     i = 0
     while i < len(lines):
