@@ -45,7 +45,7 @@ def text_checks(request: str) -> list[Check]:
     quotes are about the program, not about the answer's prose)."""
     if is_code_request(request):
         return []
-    checks = [
+    return [
         *count_checks(request),
         *term_checks(request),
         *edge_checks(request),
@@ -61,9 +61,6 @@ def text_checks(request: str) -> list[Check]:
         *total_checks(request),
         *arithmetic_checks(request),  # sums and totals the answer states, asked for or not
     ]
-    # a program in place of the result: looked for where the request states something else checkable
-    # (alone it would give every request an observer, and its loop the tools' prompts)
-    return [*checks, *program_checks(request)] if checks else []
 
 
 def observation(
@@ -92,6 +89,8 @@ def observe_request(
     refuses a rewrite that fails an example the previous answer passed. (None, None) when the
     request states nothing checkable (and, for code, when `run_code` is off)."""
     checks = [*text_checks(request), *data_file_checks(request)]  # a file's format, code or not
+    if checks and not is_code_request(request):  # a program in place of the result: looked for only
+        checks += program_checks(request)  # where something else is checkable (else no observer)
     if is_code_request(request):  # how the code must be written: line length, type hints, shebang
         checks += code_style_checks(request)
     code = CodeCheck(examples(request), request=request) if run_code and is_code_request(request) else None

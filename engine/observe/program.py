@@ -28,8 +28,8 @@ _SEED = "import random as _selfrefine_random\n_selfrefine_random.seed(0)\n"
 
 
 def program_checks(request: str) -> list[Check]:
-    """The check for a request that names no code (engine.observe.text_checks skips code requests,
-    and asks this only of a request that states something else checkable)."""
+    """The check for a request that names no code (engine.observe.observe_request asks it only of a
+    request for prose that states something else checkable)."""
     return [] if _ASKS_CODE.search(request) else [_program_check]
 
 
