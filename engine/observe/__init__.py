@@ -89,11 +89,12 @@ def observe_request(
     refuses a rewrite that fails an example the previous answer passed. (None, None) when the
     request states nothing checkable (and, for code, when `run_code` is off)."""
     checks = [*text_checks(request), *data_file_checks(request)]  # a file's format, code or not
-    if checks and not is_code_request(request):  # a program in place of the result: looked for only
-        checks += program_checks(request)  # where something else is checkable (else no observer)
-    if is_code_request(request):  # how the code must be written: line length, type hints, shebang
+    for_code = is_code_request(request)
+    if checks and not for_code:  # a program in place of the result: looked for only where
+        checks += program_checks(request)  # something else is checkable (else no observer)
+    if for_code:  # how the code must be written: line length, type hints, shebang
         checks += code_style_checks(request)
-    code = CodeCheck(examples(request), request=request) if run_code and is_code_request(request) else None
+    code = CodeCheck(examples(request), request=request) if run_code and for_code else None
     if not checks and code is None:
         return None, None
 

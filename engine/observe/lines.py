@@ -79,7 +79,7 @@ def line_checks(request: str) -> list[Check]:
         m = _ONE_PER_LINE.search(request, m.start("n") + len(m["n"]))  # the next number, if any
     if m and not re.search(r"\b(?:words?|characters?|letters?|syllables?)\b", m["gap"], re.I):
         exact = bool(_NOTHING_ELSE.search(request[m.start() :]))
-        out.append(_lines_check(number(m["n"]), _rel(m["q"]) if exact else ">="))
+        out.append(_lines_check(number(m["n"]), f.relation(m["q"]) if exact else ">="))
     told = _told_count(request) if m is None else None
     if told:
         out.append(_lines_check(*told[:2]))
@@ -91,10 +91,10 @@ def line_checks(request: str) -> list[Check]:
         and not (m and m.start() <= c.start("n") < m.end())
         and not (told and told[2] == c.start("n"))  # the count one per line already reads
     ):
-        rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), _rel(c["q"]))
+        rel = {"more": ">=", "fewer": "<=", "less": "<="}.get((c["orm"] or "").lower(), f.relation(c["q"]))
         out.append(_items_check(number(c["n"]), rel, c["noun"].lower()))
     if qs := _QUESTIONS.search(request):
-        out.append(_questions_check(number(qs["n"]), _rel(qs["q"])))
+        out.append(_questions_check(number(qs["n"]), f.relation(qs["q"])))
     if signed := _SIGNED.search(request):
         out.append(_signed_check(signed["name"]))
     a = _ACROSTIC.search(request)
@@ -132,12 +132,7 @@ def _told_count(request: str) -> tuple[int, str, int] | None:
         return None  # "each title on its own line": a part, not the things counted
     c = said[-1]
     exact = bool(_NOTHING_ELSE.search(request[c.start() :]))
-    return number(c["n"]), _rel(c["q"]) if exact else ">=", c.start("n")
-
-
-def _rel(q: str | None) -> str:
-    """The relation a qualifier asks for ("at most": "<="); none or "exactly": "=="."""
-    return f.relation(q)
+    return number(c["n"]), f.relation(c["q"]) if exact else ">=", c.start("n")
 
 
 def _lines_check(n: int, rel: str) -> Check:

@@ -406,12 +406,13 @@ def _resort(order: Order) -> Callable[[str], str]:
             if one is None:
                 return text
             i, written, values, sep = one
-            ranked = sorted(zip(values, written), key=lambda vw: -vw[0] if order.desc else vw[0])
+            ranked = sorted(zip(values, written), key=lambda vw: vw[0], reverse=order.desc)
             end = "." if lines[i].strip().endswith(".") else ""
             lines[i] = sep.join(w for _, w in ranked) + end
             return "\n".join(lines)
         b = max(read, key=lambda b: len(b.keys))
-        ranked = sorted(range(len(b.spans)), key=lambda i: (_neg(b.keys[i]) if order.desc else b.keys[i], i))
+        # stable either way: a reversed sort keeps tied items in the answer's own order
+        ranked = sorted(range(len(b.spans)), key=lambda i: b.keys[i], reverse=order.desc)
         out, first, last = [], b.spans[0][0], b.spans[-1][-1]
         ranks = b.head >= 0 and _is_rank(
             [_key(Order("number", False, ""), _cells(lines[s[0]])[0]) for s in b.spans]
@@ -430,19 +431,3 @@ def _resort(order: Order) -> Callable[[str], str]:
         return "\n".join([*lines[:first], *out, *lines[last + 1 :]])
 
     return fix
-
-
-def _neg(key: object) -> object:
-    if isinstance(key, (int, float)):
-        return -key
-    if isinstance(key, tuple):
-        return tuple(-x for x in key)
-    return _Reversed(str(key))
-
-
-@dataclass(frozen=True)
-class _Reversed:
-    s: str
-
-    def __lt__(self, other: _Reversed) -> bool:
-        return self.s > other.s

@@ -42,7 +42,8 @@ _LINE = "program: the answer gives a Python program{} -- NOT MET"
 
 
 def _program_check(answer: str) -> list[Fact]:
-    blocks = [m for m in BLOCKS.finditer(answer) if m[2] in python_blocks(answer) and _STATEMENT.search(m[2])]
+    python = python_blocks(answer)
+    blocks = [m for m in BLOCKS.finditer(answer) if m[2] in python and _STATEMENT.search(m[2])]
     if not blocks:
         return []
     block = max(blocks, key=lambda m: len(m[2]))
