@@ -24,7 +24,8 @@ _TABLE = re.compile(
 )
 _LIST = re.compile(
     r"\b(?:in|as)\s+(?:a\s+)?(?P<kind>bulleted|bullet(?:-point)?|numbered)?\s*(?:point\s+)?list\b|"
-    r"\b(?:as|in|use|using|with)\s+(?P<kind3>bullet)(?:s|\s+points)\b|(?<![Nn]o\s)(?<!without\s)\b(?P<kind4>bullet)\s+points?(?:\s+(?:please|pls)\b|\s*,\s*(?:nothing|no|just|only)\b|\s+only\b)|"
+    r"\b(?:as|in|use|using|with)\s+(?P<kind3>bullet)(?:s|\s+points)\b|(?<![Nn]o\s)(?<!without\s)\b(?P<kind4>bullet)\s+points?(?:\s+(?:please|pls)\b|\s*,\s*(?:nothing|no|just|only|one|each)\b|\s+only\b)|"
+    r"(?:^|(?<=[.?!]\s))(?P<kind5>bullet)(?:s|\s+points?)\s*(?=[,.;:!]|$)|"
     r"\b(?P<kind2>numbered|bulleted)\s+(?:list|steps|items|points)\b",
     re.I,
 )
@@ -279,7 +280,7 @@ def structure_checks(request: str) -> list[Check]:
         and re.search(rf"\b{NUM}\s+$", request[: m.start()], re.I)
     )
     if m and not counted:  # "4 numbered steps" is a count: count_checks reads it
-        kind = (m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or "").lower()
+        kind = (m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or m["kind5"] or "").lower()
         kind = "numbered" if kind == "numbered" else "bulleted" if kind.startswith("bullet") else ""
         out.append(_list_check(kind, _listed_count(request, m.start(), m.end())))
     named = titles(request)
