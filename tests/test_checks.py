@@ -103,6 +103,14 @@ def test_truncated_only_when_nothing_was_asked_to_be_cut():
     assert not checks.is_truncated(prev[:60], prev, [])
 
 
+def test_a_list_re_marked_keeps_every_word_and_is_not_truncated():
+    numbered = "\n".join(f"{i}. **Bulletproofs**" for i in range(1, 11))  # generic n17: a draft that loops
+    bulleted = "\n".join("- **Bulletproofs**" for _ in range(10))
+    assert checks.content_chars(bulleted) < checks.SHRINK_RATIO * checks.content_chars(numbered)
+    assert not checks.is_truncated(bulleted, numbered, [])
+    assert checks.is_truncated("\n".join("- **Bulletproofs**" for _ in range(2)), numbered, [])
+
+
 def test_identical_ignores_spaces_not_breaks_and_looks_at_every_earlier_output():
     assert checks.is_identical("a  b \nc\n\n\n\nd", ["x", "a b\nc\n\nd"])
     assert not checks.is_identical("a b c d", ["a b c"])

@@ -402,8 +402,11 @@ def test_bullet_points_asked_in_passing_are_a_bulleted_list_and_the_fix_re_marks
     assert "bulleted list" in seen.fault
     assert repaired(numbered, seen.repairs) == "- Build a fort.\n- Bake muffins.\n- Paint rocks."
     assert observe_request("Summarise it in bullet points.")[0]("- a\n- b").fault is None
-    for asked in ("5 questions to ask at the end of an interview? Bullet points, one question each.",
-                  "Five questions to ask. Bullets.", "Give me 5 questions, bullet points, each under 12 words."):
+    for asked in (
+        "5 questions to ask at the end of an interview? Bullet points, one question each.",
+        "Five questions to ask. Bullets.",
+        "Give me 5 questions, bullet points, each under 12 words.",
+    ):
         assert "bulleted list" in observe_request(asked)[0](numbered).fault, asked
     assert observe_request("No bullets.")[0] is None
 

@@ -326,6 +326,14 @@ _BANS = re.compile(r'asks not to use "|asks for no [a-z]+(?: [a-z]+)?s; the answ
 """The tools' fault for a word or mark the request bans: a word to change, not the answer to cut."""
 
 
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _keeps_every_word(text: str, previous: str) -> bool:
+    """`text` holds every word of `previous` as often (case aside): nothing of it was dropped."""
+    return not Counter(_WORD_RE.findall(previous.lower())) - Counter(_WORD_RE.findall(text.lower()))
+
+
 def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     """A fraction of the previous output's content (both as `content_chars`: a text that loops
     holds its compressed size) when the review asked for nothing to be cut; under ADDING_KEEP of
@@ -334,8 +342,8 @@ def is_truncated(text: str, previous: str, points: list[str]) -> bool:
     under CUT_FLOOR of what a bound on words or characters allows, where the answer is over it
     (one line where an explanation in under 120 words was asked)."""
     size = content_chars(previous)
-    if size < SHRINK_MIN_CHARS:
-        return False
+    if size < SHRINK_MIN_CHARS or (_WORD_RE.search(previous) and _keeps_every_word(text, previous)):
+        return False  # re-marked, re-cased or re-spaced: what compresses better holds the same words
     counts = bounds(points)
     over = [(n, unit) for n, unit, have in counts if have > n]
     if any(under_floor(text, n, unit) for n, unit in over):
