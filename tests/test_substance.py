@@ -335,6 +335,19 @@ def test_a_known_number_in_a_new_unit_of_time_is_invented():
     assert substance.new_durations("We meet at 9:30 am.", "moves to 9:30") == []
     assert substance.new_durations("Bake 30 mins, then rest a 30-minute break.", "bake for 30 minutes") == []
     assert substance.new_durations("Rest 45 minutes.", "bake for 30 minutes") == []  # new_numbers' to report
+    # generic test5 w23: "Saturday hours (9 to 5)" written "9 AM to 5 PM" is the same time; a count is not
+    assert substance.new_durations("Open 9 AM to 5 PM.", "new Saturday hours (9 to 5, starting June 1)") == []
+    assert substance.new_durations("Come at 3 pm.", "a party for my 3 kids") == ["3 pm"]
+
+
+def test_checkbox_items_plurals_and_possessives_are_no_new_names():
+    # generic test5 w27: "- [ ] Ensure ..." read as a name inside a sentence; w23's "Saturdays"
+    checklist = "- [ ] Ensure the title is short.\n- [x] Proofread the post."
+    assert substance.new_names(checklist, "a pre-publish checklist with - [ ] boxes") == []
+    assert (
+        substance.new_names("We open on Saturdays, and Maya's team helps.", "Saturday hours; ask Maya") == []
+    )
+    assert substance.new_names("- [ ] Ask Priya to review it.", "a checklist") == ["Priya"]
 
 
 def test_the_requests_own_example_handed_back_in_the_quotes_it_asks_for_is_restated():

@@ -237,17 +237,42 @@ def new_durations(text: str, reference: str) -> list[str]:
     "6am bootcamp class" became "a 6-hour workout session" (generic x06). A number the reference
     never states is new_numbers' to report."""
     known, numbers = _durations(_prose(reference)), _numbers(_prose(reference))
-    return [f"{n} {u}" for n, u in sorted(_durations(_prose(text)) - known) if n in numbers]
+    timed = {n for n, _ in known}
+    new = [(n, u) for n, u in sorted(_durations(_prose(text)) - known) if n in numbers]
+    return [f"{n} {u}" for n, u in new if not (u in ("am", "pm") and n not in timed and _clock(n, reference))]
 
 
-_SENTENCE_START = re.compile(r"(?:^\s*(?:[-*•>#]+\s*|\d{1,3}[.)]\s*)*|[.!?:;]\s+|[\"“(«<*_]\s*)$")
+def _clock(n: str, reference: str) -> bool:
+    """`n` an hour the reference gives as a time with no am or pm: "open 9 to 5", "at 7", "from 10"."""
+    return (
+        n.isdigit()
+        and 1 <= int(n) <= 12
+        and bool(
+            re.search(
+                rf"\b(?:at|from|until|till|by|before|after|around)\s+{n}\b(?![.,]\d)|"
+                rf"\b{n}\s*(?:to|-|–|until|till)\s*\d|\d\s*(?:to|-|–)\s*{n}\b(?![.,]\d)",
+                reference,
+                re.I,
+            )
+        )
+    )
+
+
+_SENTENCE_START = re.compile(
+    r"(?:^\s*(?:[-*•>#]+\s*|\d{1,3}[.)]\s*|\[[ xX]?\]\s*)*|[.!?:;]\s+|[\"“(«<*_]\s*)$"
+)  # after a list marker, a checkbox ("- [ ] Proofread ..."), a sentence's end or an opening mark
+
+
+def _stem(word: str) -> str:
+    """A word without a plural's or a possessive's s: "saturdays", "maya's" -> "saturday", "maya"."""
+    return re.sub(r"(?<=\w\w)(?:['’]s|s['’]?)$", "", word)
 
 
 def new_names(text: str, reference: str) -> list[str]:
     """Capitalised words inside a sentence (names, places, brands) of the rewrite's prose that
     the reference never uses in any case. Headings, titles in <<...>> and a text set in title
     case are left out: their capitals are not names."""
-    known = set(_words(_prose(reference)))
+    known = {_stem(w) for w in _words(_prose(reference))}
     prose = TITLE.sub(" ", _prose(text))
     found = []
     for line in prose.splitlines():
@@ -265,8 +290,8 @@ def new_names(text: str, reference: str) -> list[str]:
             continue  # title case or capitals throughout: asked for, not names
         for t in caps:
             w = t.group(0)
-            if w.isupper() or w.lower() in known or w.lower() in _COMMON_CAPS:
-                continue
+            if w.isupper() or _stem(w.lower()) in known or w.lower() in _COMMON_CAPS:
+                continue  # "Saturdays" or "Maya's" where the reference names Saturday or Maya
             if _SENTENCE_START.search(line[: t.start()]):
                 continue
             found.append(w)
