@@ -28,6 +28,7 @@ from selfrefine.tasks.tools import (
     generic_test14,
     generic_test15,
     generic_test16,
+    generic_test17,
 )
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
@@ -61,7 +62,7 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 17))}
+    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 18))}
     # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
     # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
     tuned = [r for r in rows if r["split"] == "dev"]
@@ -147,8 +148,13 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     ]
     # then test16 (g01-g60, written blind; tests/test_generic_test16.py checks its rows)
     sixteenth = [r for r in rows if r["split"] == "test16"]
-    assert rows[len(tuned) + 876 :] == sixteenth and [r["id"] for r in sixteenth] == [
+    assert rows[len(tuned) + 876 : len(tuned) + 936] == sixteenth and [r["id"] for r in sixteenth] == [
         f"g{i:02d}" for i in range(1, 61)
+    ]
+    # then test17 (j01-j60, written blind; tests/test_generic_test17.py checks its rows)
+    seventeenth = [r for r in rows if r["split"] == "test17"]
+    assert rows[len(tuned) + 936 :] == seventeenth and [r["id"] for r in seventeenth] == [
+        f"j{i:02d}" for i in range(1, 61)
     ]
     dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
@@ -160,7 +166,7 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's,
     # generic_test5's, generic_test6's, generic_test7's, generic_test8's, generic_test9's,
     # generic_test10's, generic_test11's, generic_test12's, generic_test13's, generic_test14's,
-    # generic_test15's and generic_test16's.
+    # generic_test15's, generic_test16's and generic_test17's.
     # Compared without printing the texts.
     text = task.data_path.read_text().splitlines(keepends=True)
     older = [json.loads(ln) for ln in generic_data.render().splitlines()]
@@ -209,8 +215,11 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert generic_test15.render() == "".join(text[len(older) + 780 : len(older) + 840]), (
         "data.jsonl's test15 rows are not generic_test15's"
     )
-    assert generic_test16.render() == "".join(text[len(older) + 840 :]), (
+    assert generic_test16.render() == "".join(text[len(older) + 840 : len(older) + 900]), (
         "data.jsonl's test16 rows are not generic_test16's"
+    )
+    assert generic_test17.render() == "".join(text[len(older) + 900 :]), (
+        "data.jsonl's test17 rows are not generic_test17's"
     )
 
 
@@ -220,7 +229,7 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
-        elif r["kind"] == "function" and "shown" in r:  # test2-16: tests/test_generic_test{2,...,16}.py
+        elif r["kind"] == "function" and "shown" in r:  # test2-17: tests/test_generic_test{2,...,17}.py
             assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
@@ -238,7 +247,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
     for variant in (
         "dev", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11",
-        "test12", "test13", "test14", "test15", "test16", "holdout", "all",
+        "test12", "test13", "test14", "test15", "test16", "test17", "holdout", "all",
     ):  # fmt: skip
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):
