@@ -26,6 +26,7 @@ from tests.fakes import ScriptedEngine
         ("Write SOS HELP in Morse code for a card.", "SOS HELP", "... --- ... / .... . .-.. .--."),
         ("How do I spell QH7 with the NATO phonetic alphabet?", "QH7", "Quebec Hotel Seven"),
         ("Write her name, ADA, in 8-bit binary ASCII.", "ADA", "01000001 01000100 01000001"),
+        ('Spell "CAT" as binary, please.', "CAT", "01000011 01000001 01010100"),
         ("base64 encode this for a secret. The value is: db-pass-42", "db-pass-42", "ZGItcGFzcy00Mg=="),
     ],
 )
@@ -82,6 +83,11 @@ def test_the_loop_keeps_the_tools_encoding_over_a_longer_how_to():
         'Write a short bio for a non-binary character called "Alex".',
         "Which is faster, a binary search or a linear one?",
         'My dad was a radio operator who knew Morse; write a toast for him called "Dots and Dashes".',
+        # generic j20 (test17): the .gitattributes became "CRLF" in binary
+        "Can you write a .gitattributes that forces LF for .sh scripts, CRLF for .bat files, and treats "
+        ".png and .jpg images as binary?",
+        "Write the git config marking PNG files as binary.",
+        "How do I save the export to binary format? Use the CLI: EXPORT",
     ],
 )
 def test_an_encoding_named_in_passing_asks_nothing(request_):

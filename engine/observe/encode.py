@@ -74,7 +74,11 @@ _SCHEMES: tuple[tuple[str, re.Pattern, Callable[[str, str], str | None]], ...] =
     (
         "8-bit binary",
         re.compile(
-            r"\b(?:in|into|to|as)\s+(?:8-bit\s+)?binary\b|\bbinary\s+(?:ascii|code)\b|\b8-bit\s+binary\b",
+            r"\b(?:in|into|to)\s+(?:8-bit\s+)?binary\b(?!\s+(?:files?|format|mode|data|executables?)\b)|"
+            r"\b(?:write|spell|encode|convert|translate|show|type)\w*\b"
+            r"(?:(?!\b(?:that|which|treats?|marks?|handles?|files?|images?)\b)[^.?!\n]){0,60}?"
+            r"\bas\s+(?:8-bit\s+)?binary\b|"
+            r"\bbinary\s+(?:ascii|code)\b|\b8-bit\s+binary\b",  # not "treat .png files as binary"
             re.I,
         ),
         lambda t, r: _binary(t),
@@ -107,7 +111,8 @@ def _shifted(text: str, request: str) -> str | None:
 
 
 def source(request: str) -> str | None:
-    """The text the request asks to encode: quoted, else after the last colon, else in capitals."""
+    """The text the request asks to encode: quoted, else after the last colon, else the one text in
+    capitals."""
     quoted = re.findall(r"\"([^\"\n]{1,120})\"|“([^”\n]{1,120})”", request)
     if quoted:
         return next(a or b for a, b in reversed(quoted))
@@ -117,9 +122,11 @@ def source(request: str) -> str | None:
     caps = [
         m.group()
         for m in re.finditer(r"\b[A-Z0-9][A-Z0-9'!?,]*(?:\s+[A-Z0-9][A-Z0-9'!?,]*)*\b", request)
-        if not set(m.group().split()) <= _ACRONYMS and re.search(r"[A-Z]", m.group()) and len(m.group()) >= 2
+        if not set(m.group().split()) <= _ACRONYMS
+        and re.search(r"[A-Z]", m.group())
+        and len(re.sub(r"\W", "", m.group())) >= 2
     ]
-    return max(caps, key=len) if caps else None
+    return caps[0] if len(set(caps)) == 1 else None  # "LF ... CRLF": no one text in capitals
 
 
 def encode_checks(request: str) -> list[Check]:
