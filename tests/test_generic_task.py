@@ -29,6 +29,7 @@ from selfrefine.tasks.tools import (
     generic_test15,
     generic_test16,
     generic_test17,
+    generic_test18,
 )
 
 KINDS = {"constraints": 60, "function": 40, "everyday": 20}
@@ -62,7 +63,7 @@ def test_loads_with_enough_rows_of_each_kind(task):
 
 def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     rows = task.rows()
-    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 18))}
+    assert {r["split"] for r in rows} == {"dev", "holdout", *(f"test{i}" for i in range(2, 19))}
     # the first 126 rows are dev: positions 0, 3, 6, ... of each kind always were, the others were
     # `test` until 2026-12-05 (read while the observers were tuned, so dev now)
     tuned = [r for r in rows if r["split"] == "dev"]
@@ -153,8 +154,13 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     ]
     # then test17 (j01-j60, written blind; tests/test_generic_test17.py checks its rows)
     seventeenth = [r for r in rows if r["split"] == "test17"]
-    assert rows[len(tuned) + 936 :] == seventeenth and [r["id"] for r in seventeenth] == [
+    assert rows[len(tuned) + 936 : len(tuned) + 996] == seventeenth and [r["id"] for r in seventeenth] == [
         f"j{i:02d}" for i in range(1, 61)
+    ]
+    # then test18 (b01-b60, written blind; tests/test_generic_test18.py checks its rows)
+    eighteenth = [r for r in rows if r["split"] == "test18"]
+    assert rows[len(tuned) + 996 :] == eighteenth and [r["id"] for r in eighteenth] == [
+        f"b{i:02d}" for i in range(1, 61)
     ]
     dev, test2 = registry.load("generic:dev").rows(), registry.load("generic:test2").rows()
     holdout = registry.load("generic:holdout").rows()
@@ -166,7 +172,7 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     # split: those rows are dev here), then generic_test2's, generic_test3's, generic_test4's,
     # generic_test5's, generic_test6's, generic_test7's, generic_test8's, generic_test9's,
     # generic_test10's, generic_test11's, generic_test12's, generic_test13's, generic_test14's,
-    # generic_test15's, generic_test16's and generic_test17's.
+    # generic_test15's, generic_test16's, generic_test17's and generic_test18's.
     # Compared without printing the texts.
     text = task.data_path.read_text().splitlines(keepends=True)
     older = [json.loads(ln) for ln in generic_data.render().splitlines()]
@@ -218,8 +224,11 @@ def test_splits_are_deterministic_stratified_and_select_the_rows(task):
     assert generic_test16.render() == "".join(text[len(older) + 840 : len(older) + 900]), (
         "data.jsonl's test16 rows are not generic_test16's"
     )
-    assert generic_test17.render() == "".join(text[len(older) + 900 :]), (
+    assert generic_test17.render() == "".join(text[len(older) + 900 : len(older) + 960]), (
         "data.jsonl's test17 rows are not generic_test17's"
+    )
+    assert generic_test18.render() == "".join(text[len(older) + 960 :]), (
+        "data.jsonl's test18 rows are not generic_test18's"
     )
 
 
@@ -229,7 +238,7 @@ def test_every_row_is_checkable(task):
         if r["kind"] == "constraints":
             assert r["checks"]
             scorer.score(r, "")  # every check name is known (an unknown one raises)
-        elif r["kind"] == "function" and "shown" in r:  # test2-17: tests/test_generic_test{2,...,17}.py
+        elif r["kind"] == "function" and "shown" in r:  # test2-18: tests/test_generic_test{2,...,18}.py
             assert len(hidden_tests(r)) >= 6, r["id"]
         elif r["kind"] == "function":
             shown = r["request"].count(r["entry"] + "(") - 1  # the signature names it once
@@ -247,7 +256,7 @@ def test_config_and_prompts_are_those_of_run(task, by_id):
     assert task.cfg.prompts == type(task.cfg.prompts)()  # the default engine.core.prompts.Prompts
     for variant in (
         "dev", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11",
-        "test12", "test13", "test14", "test15", "test16", "test17", "holdout", "all",
+        "test12", "test13", "test14", "test15", "test16", "test17", "test18", "holdout", "all",
     ):  # fmt: skip
         assert registry.load("generic", variant).cfg == task.cfg
     for rid in ("c01", "f01", "e01"):

@@ -3,7 +3,7 @@ scorer parts written for them: the check kinds of TEST10_CHECKS (each on passing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test10 right before test11 to test17 (no engine)."""
+as it is, test10 right before test11 to test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -66,13 +66,13 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test10_follows_test9_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test10"] == 60
     test9 = registry.load("generic:test9").rows()
-    assert every[-540:-480] == test9 and [r["split"] for r in every[-480:-420]] == ["test10"] * 60
-    # test11 to test17 (tests/test_generic_test11.py ... _test17.py) follow test10 at the end of the file
-    splits = [f"test{i}" for i in range(11, 18) for _ in range(60)]
-    assert [r["split"] for r in every[-420:]] == splits
+    assert every[-600:-540] == test9 and [r["split"] for r in every[-540:-480]] == ["test10"] * 60
+    # test11 to test18 (tests/test_generic_test11.py ... _test18.py) follow test10 at the end of the file
+    splits = [f"test{i}" for i in range(11, 19) for _ in range(60)]
+    assert [r["split"] for r in every[-480:]] == splits
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -779,9 +779,10 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test11(task):
-    """data.jsonl as it was before the test11 to test17 rows were appended after test10's."""
+    """data.jsonl as it was before the test11 to test18 rows were appended after test10's."""
     later = tuple(
-        f'"split": "{s}"' for s in ("test11", "test12", "test13", "test14", "test15", "test16", "test17")
+        f'"split": "{s}"'
+        for s in ("test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18")
     )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

@@ -3,7 +3,7 @@ written for them: the check kinds of TEST11_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test11 right before test12 to test17 (no engine)."""
+as it is, test11 right before test12 to test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -67,13 +67,13 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test11_follows_test10_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test11"] == 60
     test10 = registry.load("generic:test10").rows()
-    assert every[-480:-420] == test10 and [r["split"] for r in every[-420:-360]] == ["test11"] * 60
-    # test12 to test17 (tests/test_generic_test12.py ... _test17.py) follow test11 at the end of the file
-    splits = [f"test{i}" for i in range(12, 18) for _ in range(60)]
-    assert [r["split"] for r in every[-360:]] == splits
+    assert every[-540:-480] == test10 and [r["split"] for r in every[-480:-420]] == ["test11"] * 60
+    # test12 to test18 (tests/test_generic_test12.py ... _test18.py) follow test11 at the end of the file
+    splits = [f"test{i}" for i in range(12, 19) for _ in range(60)]
+    assert [r["split"] for r in every[-420:]] == splits
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -879,8 +879,10 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test12(task):
-    """data.jsonl as it was before the test12 to test17 rows were appended after test11's."""
-    later = tuple(f'"split": "{s}"' for s in ("test12", "test13", "test14", "test15", "test16", "test17"))
+    """data.jsonl as it was before the test12 to test18 rows were appended after test11's."""
+    later = tuple(
+        f'"split": "{s}"' for s in ("test12", "test13", "test14", "test15", "test16", "test17", "test18")
+    )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

@@ -3,7 +3,7 @@ written for them: the check kinds of TEST13_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test13 right before test14, test15, test16 and test17 (no engine)."""
+as it is, test13 right before test14 to test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -69,12 +69,12 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test13_follows_test12_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test13"] == 60
     test12 = registry.load("generic:test12").rows()
-    assert every[-360:-300] == test12 and [r["split"] for r in every[-300:-240]] == ["test13"] * 60
-    # test14 to test17 (tests/test_generic_test14.py ... _test17.py) follow test13 at the end of the file
-    assert [r["split"] for r in every[-240:]] == [f"test{i}" for i in range(14, 18) for _ in range(60)]
+    assert every[-420:-360] == test12 and [r["split"] for r in every[-360:-300]] == ["test13"] * 60
+    # test14 to test18 (tests/test_generic_test14.py ... _test18.py) follow test13 at the end of the file
+    assert [r["split"] for r in every[-300:]] == [f"test{i}" for i in range(14, 19) for _ in range(60)]
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -887,8 +887,14 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test14(task):
-    """data.jsonl as it was before the test14 to test17 rows were appended after test13's."""
-    later = ('"split": "test14"', '"split": "test15"', '"split": "test16"', '"split": "test17"')
+    """data.jsonl as it was before the test14 to test18 rows were appended after test13's."""
+    later = (
+        '"split": "test14"',
+        '"split": "test15"',
+        '"split": "test16"',
+        '"split": "test17"',
+        '"split": "test18"',
+    )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

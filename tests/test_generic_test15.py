@@ -3,7 +3,7 @@ written for them: the check kinds of TEST15_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test15 right before test16 and test17 (no engine)."""
+as it is, test15 right before test16, test17 and test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -72,12 +72,12 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test15_follows_test14_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test15"] == 60
     test14 = registry.load("generic:test14").rows()
-    assert every[-240:-180] == test14 and [r["split"] for r in every[-180:-120]] == ["test15"] * 60
-    # test16 and test17 (tests/test_generic_test16.py, _test17.py) follow test15 at the end of the file
-    assert [r["split"] for r in every[-120:]] == ["test16"] * 60 + ["test17"] * 60
+    assert every[-300:-240] == test14 and [r["split"] for r in every[-240:-180]] == ["test15"] * 60
+    # test16 to test18 (tests/test_generic_test16.py ... _test18.py) follow test15 at the end of the file
+    assert [r["split"] for r in every[-180:]] == ["test16"] * 60 + ["test17"] * 60 + ["test18"] * 60
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -816,8 +816,8 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test16(task):
-    """data.jsonl as it was before the test16 and test17 rows were appended after test15's."""
-    later = ('"split": "test16"', '"split": "test17"')
+    """data.jsonl as it was before the test16 to test18 rows were appended after test15's."""
+    later = ('"split": "test16"', '"split": "test17"', '"split": "test18"')
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

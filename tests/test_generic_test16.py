@@ -3,7 +3,7 @@ written for them: the check kinds of TEST16_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test16 right before test17 (no engine)."""
+as it is, test16 right before test17 and test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -73,12 +73,12 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test16_follows_test15_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test16"] == 60
     test15 = registry.load("generic:test15").rows()
-    assert every[-180:-120] == test15 and [r["split"] for r in every[-120:-60]] == ["test16"] * 60
-    # test17 (tests/test_generic_test17.py) follows test16 at the end of the file
-    assert [r["split"] for r in every[-60:]] == ["test17"] * 60
+    assert every[-240:-180] == test15 and [r["split"] for r in every[-180:-120]] == ["test16"] * 60
+    # test17 and test18 (tests/test_generic_test17.py, _test18.py) follow test16 at the end of the file
+    assert [r["split"] for r in every[-120:]] == ["test17"] * 60 + ["test18"] * 60
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -888,8 +888,11 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test17(task):
-    """data.jsonl as it was before the test17 rows were appended after test16's."""
-    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test17"' not in ln)
+    """data.jsonl as it was before the test17 and test18 rows were appended after test16's."""
+    later = ('"split": "test17"', '"split": "test18"')
+    return "".join(
+        ln for ln in task.data_path.read_text().splitlines(True) if not any(x in ln for x in later)
+    )
 
 
 def test_data_jsonl_ends_with_the_generators_test16_rows(task):

@@ -3,7 +3,7 @@ written for them: the check kinds of TEST17_CHECKS (each on passing and failing
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test17 last (no engine)."""
+as it is, test17 right before test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -72,12 +72,14 @@ def test_rows_are_the_generators_in_order(by_id):
     assert len({r["request"] for r in rows}) == 60
 
 
-def test_test17_is_last_in_the_file_and_its_requests_are_new():
+def test_test17_follows_test16_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test17"] == 60
     test16 = registry.load("generic:test16").rows()
-    assert every[-120:-60] == test16 and [r["split"] for r in every[-60:]] == ["test17"] * 60
+    assert every[-180:-120] == test16 and [r["split"] for r in every[-120:-60]] == ["test17"] * 60
+    # test18 (tests/test_generic_test18.py) follows test17 at the end of the file
+    assert [r["split"] for r in every[-60:]] == ["test18"] * 60
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -744,8 +746,13 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 # ------------------------------------------------------------------ the generator
 
 
+def _before_test18(task):
+    """data.jsonl as it was before the test18 rows were appended after test17's."""
+    return "".join(ln for ln in task.data_path.read_text().splitlines(True) if '"split": "test18"' not in ln)
+
+
 def test_data_jsonl_ends_with_the_generators_test17_rows(task):
-    text = task.data_path.read_text()
+    text = _before_test18(task)
     assert text.endswith(generic_test17.render())
     tail = text.splitlines()[-60:]
     assert [json.loads(ln)["split"] for ln in tail] == ["test17"] * 60
@@ -756,7 +763,7 @@ def test_data_jsonl_ends_with_the_generators_test17_rows(task):
 
 def test_the_generator_keeps_every_other_line(task, tmp_path, monkeypatch):
     data = tmp_path / "data.jsonl"
-    original = task.data_path.read_text()
+    original = _before_test18(task)
     older = original[: len(original) - len(generic_test17.render())]
     monkeypatch.setattr(generic_test17, "DATA", data)
     for start in (older, original, older + '{"id": "j99", "kind": "everyday", "split": "test17"}\n'):

@@ -44,16 +44,16 @@ def test_the_test3_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test4 to test17 (tests/test_generic_test4.py ... _test17.py) follow, in that order
-    after = tuple(f"test{i}" for i in range(4, 18))
+    # test4 to test18 (tests/test_generic_test4.py ... _test18.py) follow, in that order
+    after = tuple(f"test{i}" for i in range(4, 19))
     older = [r for r in every if r["split"] not in after]
-    later = [r for s in after[:-10] for r in registry.load(f"generic:{s}").rows()]
-    later += [r for s in after[-10:] for r in every if r["split"] == s]
-    assert older[-60:] == rows and every[-840:] == later
+    later = [r for s in after[:-11] for r in registry.load(f"generic:{s}").rows()]
+    later += [r for s in after[-11:] for r in every if r["split"] == s]
+    assert older[-60:] == rows and every[-900:] == later
 
 
 def test_the_generator_rewrites_only_the_test3_lines(task, tmp_path, monkeypatch):
-    # the file as it was before the test4 to test17 rows were appended after test3's
+    # the file as it was before the test4 to test18 rows were appended after test3's
     later = (
         '"split": "test4"',
         '"split": "test5"',
@@ -69,6 +69,7 @@ def test_the_generator_rewrites_only_the_test3_lines(task, tmp_path, monkeypatch
         '"split": "test15"',
         '"split": "test16"',
         '"split": "test17"',
+        '"split": "test18"',
     )
     text = "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

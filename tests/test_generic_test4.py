@@ -40,7 +40,7 @@ def test_the_test4_rows(task):
     assert rows == json.loads(json.dumps(generic_test4.rows()))
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
-    # test5 to test17 (tests/test_generic_test5.py ... _test17.py) follow test4 at the end of the file
+    # test5 to test18 (tests/test_generic_test5.py ... _test18.py) follow test4 at the end of the file
     later = [r for s in ("test5", "test6", "test7") for r in registry.load(f"generic:{s}").rows()]
     after7 = (
         "test8",
@@ -53,9 +53,10 @@ def test_the_test4_rows(task):
         "test15",
         "test16",
         "test17",
+        "test18",
     )
     later += [r for s in after7 for r in every if r["split"] == s]
-    assert every[-840:-780] == rows and every[-780:] == later
+    assert every[-900:-840] == rows and every[-840:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -387,7 +388,7 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test5(task):
-    """data.jsonl as it was before the test5 to test17 rows were appended after test4's."""
+    """data.jsonl as it was before the test5 to test18 rows were appended after test4's."""
     later = (
         '"split": "test5"',
         '"split": "test6"',
@@ -402,6 +403,7 @@ def _before_test5(task):
         '"split": "test15"',
         '"split": "test16"',
         '"split": "test17"',
+        '"split": "test18"',
     )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

@@ -54,7 +54,7 @@ def test_the_test5_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test6 to test17 (tests/test_generic_test6.py ... _test17.py) follow test5 at the end of the file
+    # test6 to test18 (tests/test_generic_test6.py ... _test18.py) follow test5 at the end of the file
     later = registry.load("generic:test6").rows() + registry.load("generic:test7").rows()
     after7 = (
         "test8",
@@ -67,9 +67,10 @@ def test_the_test5_rows(task):
         "test15",
         "test16",
         "test17",
+        "test18",
     )
     later += [r for s in after7 for r in every if r["split"] == s]
-    assert every[-780:-720] == rows and every[-720:] == later
+    assert every[-840:-780] == rows and every[-780:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -491,7 +492,7 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test6(task):
-    """data.jsonl as it was before the test6 to test17 rows were appended after test5's."""
+    """data.jsonl as it was before the test6 to test18 rows were appended after test5's."""
     later = (
         '"split": "test6"',
         '"split": "test7"',
@@ -505,6 +506,7 @@ def _before_test6(task):
         '"split": "test15"',
         '"split": "test16"',
         '"split": "test17"',
+        '"split": "test18"',
     )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

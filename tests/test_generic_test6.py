@@ -55,7 +55,7 @@ def test_the_test6_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test7 to test17 (tests/test_generic_test7.py ... _test17.py) follow test6 at the end of the file
+    # test7 to test18 (tests/test_generic_test7.py ... _test18.py) follow test6 at the end of the file
     later = registry.load("generic:test7").rows()
     after7 = (
         "test8",
@@ -68,9 +68,10 @@ def test_the_test6_rows(task):
         "test15",
         "test16",
         "test17",
+        "test18",
     )
     later += [r for s in after7 for r in every if r["split"] == s]
-    assert every[-720:-660] == rows and every[-660:] == later
+    assert every[-780:-720] == rows and every[-720:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -602,7 +603,7 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test7(task):
-    """data.jsonl as it was before the test7 to test17 rows were appended after test6's."""
+    """data.jsonl as it was before the test7 to test18 rows were appended after test6's."""
     later = (
         '"split": "test7"',
         '"split": "test8"',
@@ -615,6 +616,7 @@ def _before_test7(task):
         '"split": "test15"',
         '"split": "test16"',
         '"split": "test17"',
+        '"split": "test18"',
     )
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

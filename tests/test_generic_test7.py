@@ -56,7 +56,7 @@ def test_the_test7_rows(task):
     every = registry.load("generic:all").rows()
     assert len({r["request"] for r in every}) == len(every)  # no request repeats an older one
     assert len({r["id"] for r in every}) == len(every)
-    # test8 to test17 (tests/test_generic_test8.py ... _test17.py) follow test7 at the end of the file
+    # test8 to test18 (tests/test_generic_test8.py ... _test18.py) follow test7 at the end of the file
     test8 = [r for r in every if r["split"] == "test8"]
     test9 = [r for r in every if r["split"] == "test9"]
     test10 = [r for r in every if r["split"] == "test10"]
@@ -67,11 +67,12 @@ def test_the_test7_rows(task):
     test15 = [r for r in every if r["split"] == "test15"]
     test16 = [r for r in every if r["split"] == "test16"]
     test17 = [r for r in every if r["split"] == "test17"]
+    test18 = [r for r in every if r["split"] == "test18"]
     assert len(test8) == len(test9) == len(test10) == len(test11) == len(test12) == len(test13) == 60
-    assert len(test14) == len(test15) == len(test16) == len(test17) == 60
-    assert every[-660:-600] == rows
-    later = test8 + test9 + test10 + test11 + test12 + test13 + test14 + test15 + test16 + test17
-    assert every[-600:] == later
+    assert len(test14) == len(test15) == len(test16) == len(test17) == len(test18) == 60
+    assert every[-720:-660] == rows
+    later = test8 + test9 + test10 + test11 + test12 + test13 + test14 + test15 + test16 + test17 + test18
+    assert every[-660:] == later
 
 
 def test_constraint_rows_use_the_new_kinds(task):
@@ -605,8 +606,20 @@ def test_everyday_rows_match_a_right_answer_only(by_id):
 
 
 def _before_test8(task):
-    """data.jsonl as it was before the test8 to test17 rows were appended after test7's."""
-    later = ("test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17")
+    """data.jsonl as it was before the test8 to test18 rows were appended after test7's."""
+    later = (
+        "test8",
+        "test9",
+        "test10",
+        "test11",
+        "test12",
+        "test13",
+        "test14",
+        "test15",
+        "test16",
+        "test17",
+        "test18",
+    )
     later = tuple(f'"split": "{s}"' for s in later)
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

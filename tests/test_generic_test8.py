@@ -539,8 +539,19 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test9(task):
-    """data.jsonl as it was before the test9 to test17 rows were appended after test8's."""
-    splits = ("test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17")
+    """data.jsonl as it was before the test9 to test18 rows were appended after test8's."""
+    splits = (
+        "test9",
+        "test10",
+        "test11",
+        "test12",
+        "test13",
+        "test14",
+        "test15",
+        "test16",
+        "test17",
+        "test18",
+    )
     later = tuple(f'"split": "{s}"' for s in splits)
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)

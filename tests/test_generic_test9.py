@@ -3,7 +3,7 @@ scorer parts written for them: the check kinds of TEST9_CHECKS (each on passing 
 answers, and refusing bad parameters), a hand-written answer meeting every constraint row, every
 reference passing its hidden tests and its shown examples, no shown example among the hidden
 tests, the shown tests never counting, and the generator keeping every other line of data.jsonl
-as it is, test9 right before test10 to test17 (no engine)."""
+as it is, test9 right before test10 to test18 (no engine)."""
 
 import json
 from collections import Counter
@@ -65,13 +65,13 @@ def test_rows_are_the_generators_in_order(by_id):
 
 def test_test9_follows_test8_in_the_file_and_its_requests_are_new():
     every = registry.load("generic:all").rows()
-    assert len(every) == 1122
+    assert len(every) == 1182
     assert Counter(r["split"] for r in every)["test9"] == 60
     test8 = registry.load("generic:test8").rows()
-    assert every[-600:-540] == test8 and [r["split"] for r in every[-540:-480]] == ["test9"] * 60
-    # test10 to test17 (tests/test_generic_test10.py ... _test17.py) follow test9 at the end of the file
-    splits = [f"test{i}" for i in range(10, 18) for _ in range(60)]
-    assert [r["split"] for r in every[-480:]] == splits
+    assert every[-660:-600] == test8 and [r["split"] for r in every[-600:-540]] == ["test9"] * 60
+    # test10 to test18 (tests/test_generic_test10.py ... _test18.py) follow test9 at the end of the file
+    splits = [f"test{i}" for i in range(10, 19) for _ in range(60)]
+    assert [r["split"] for r in every[-540:]] == splits
     # no request repeats an older one (only ids are shown when one does, never the texts)
     seen, ids = Counter(r["request"] for r in every), Counter(r["id"] for r in every)
     assert [r["id"] for r in every if seen[r["request"]] > 1] == []
@@ -840,8 +840,8 @@ def test_answers_for_other_rows_fail_the_new_kinds(by_id):
 
 
 def _before_test10(task):
-    """data.jsonl as it was before the test10 to test17 rows were appended after test9's."""
-    later = tuple(f'"split": "test{i}"' for i in range(10, 18))
+    """data.jsonl as it was before the test10 to test18 rows were appended after test9's."""
+    later = tuple(f'"split": "test{i}"' for i in range(10, 19))
     return "".join(
         ln for ln in task.data_path.read_text().splitlines(True) if not any(s in ln for s in later)
     )

@@ -302,7 +302,7 @@ NEW_CHECKS = {
 
 @functools.cache
 def _split_checks() -> dict:
-    """The check kinds added with the test3 to test17 rows, loaded on first use (their modules use
+    """The check kinds added with the test3 to test18 rows, loaded on first use (their modules use
     this one's parts); where two named one kind, the earlier split's would win."""
     from selfrefine.tasks.generic.test3_kinds import TEST3_CHECKS
     from selfrefine.tasks.generic.test4_kinds import TEST4_CHECKS
@@ -319,12 +319,14 @@ def _split_checks() -> dict:
     from selfrefine.tasks.generic.test15_kinds import TEST15_CHECKS
     from selfrefine.tasks.generic.test16_kinds import TEST16_CHECKS
     from selfrefine.tasks.generic.test17_kinds import TEST17_CHECKS
+    from selfrefine.tasks.generic.test18_kinds import TEST18_CHECKS
 
     older = {
         **TEST12_CHECKS, **TEST11_CHECKS, **TEST10_CHECKS, **TEST9_CHECKS, **TEST8_CHECKS, **TEST7_CHECKS,
         **TEST6_CHECKS, **TEST5_CHECKS, **TEST4_CHECKS, **TEST3_CHECKS,
     }  # fmt: skip
-    return {**TEST17_CHECKS, **TEST16_CHECKS, **TEST15_CHECKS, **TEST14_CHECKS, **TEST13_CHECKS, **older}
+    newer = {**TEST18_CHECKS, **TEST17_CHECKS, **TEST16_CHECKS, **TEST15_CHECKS, **TEST14_CHECKS}
+    return {**newer, **TEST13_CHECKS, **older}
 
 
 def check(c: dict, text: str) -> bool:
