@@ -64,6 +64,26 @@ def test_answers_are_not_review_talk(text):
     assert not checks.is_review_talk(text, "a request\na plain answer")
 
 
+def test_a_rewrite_that_only_announces_a_change_in_its_opening_line_is_review_talk():
+    # generic test18 b25 (read after its run): the same playlist under "here's the updated playlist"
+    draft = "Sure, here's an M3U playlist for your run:\n\n```\n#EXTM3U\nintro.mp3\n```"
+    same = "Sure, here's the updated playlist:\n\n```\n#EXTM3U\nintro.mp3\n```"
+    assert checks.announces_change(same, draft, "Make me an M3U playlist.")
+    ask = "Make me an M3U playlist."
+    verdict = checks.judge_rewrite(
+        same,
+        previous=draft,
+        earlier=[draft],
+        reference=f"{ask}\n{draft}",
+        points=["Add durations."],
+        request=ask,
+    )
+    assert verdict == checks.REVIEW_TALK
+    new = "Here are the updated opening hours:\n\nMon-Fri 9-5, Sat 10-2."
+    assert not checks.announces_change(new, "The library is open Mon-Fri.\n\nSee you soon.", "Library hours?")
+    assert not checks.announces_change(same, draft, "Update my playlist: intro.mp3")  # asked to update
+
+
 def test_review_words_the_reference_used_are_allowed():
     fix = "Fix the grammar: me and him goes home.\nHere is the corrected sentence: He and I go home."
     assert not checks.is_review_talk("Here is the corrected sentence: He and I go home now.", fix)

@@ -28,6 +28,7 @@ from selfrefine.engine.core.substance import (
     SUBSTANCE_CHECKS,
     TALKS,
     TITLE,
+    announces_change,
     asks_to_repeat,
     substance_fault,
     talks_about_request,
@@ -462,7 +463,9 @@ def judge_rewrite(
         return EMPTY
     if is_feedback_json(text, reference):
         return FEEDBACK_JSON
-    if REVIEW_TALK not in waive and is_review_talk(text, reference):
+    if REVIEW_TALK not in waive and (
+        is_review_talk(text, reference) or announces_change(text, previous, reference)
+    ):
         return REVIEW_TALK
     if is_refusal(text) and not is_refusal(previous):
         return REFUSAL

@@ -125,6 +125,21 @@ def _opening(text: str) -> str:
     return " ".join(parts[:2])[:300]
 
 
+_ANNOUNCED = re.compile(r"\bhere(?:'s|’s| is| are)\b.*\b(updated|revised|improved|amended|rewritten)\b", re.I)
+
+
+def announces_change(text: str, previous: str, reference: str = "") -> bool:
+    """A rewrite that changed only its opening line, to announce the change: "Sure, here's the
+    updated playlist:" over the same playlist (generic test18 b25, read after its run). "Here are
+    the updated opening hours" opening a new answer, or where the request asks to update, is not."""
+    head, _, body = text.strip().partition("\n")
+    old_head, _, old_body = previous.strip().partition("\n")
+    said = _ANNOUNCED.search(head)
+    if not (said and body.strip()) or said[1][:5].lower() in reference.lower():
+        return False
+    return head != old_head and " ".join(body.split()) == " ".join(old_body.split())
+
+
 def talks_about_request(text: str, request: str, previous: str, echo_ok: bool = True) -> bool:
     """The rewrite talks about the request or offers help instead of answering ("I'd be happy to
     help with that request", "Please let me know if ..."), or states the request's format ("in
