@@ -119,6 +119,9 @@ def test_a_named_format_is_read_by_its_parser(request_, good, bad, said):
         "Explain the HTML box model in two sentences.",
         "What does the HTML <br> tag do?",
         "Give me the .htaccess lines to redirect /about-us.html to /about on Apache.",
+        "Write a Python script that reads sales.csv and prints the amount column's total.",
+        # generic j17 (test17, read after its run): file names a glob pattern must match
+        "One glob pattern that matches report_2027_01.csv and report_2026_12.csv but not report_final.csv.",
     ],
 )
 def test_a_format_talked_about_is_no_file_asked(request_):
@@ -181,3 +184,8 @@ def test_how_the_code_must_be_written_line_length_hints_and_shebang():
     observe, _ = observe_request(request)
     assert "over 79 characters" in (observe(long).fault or "")
     assert style("Write a function without type hints.", good) == []
+
+
+def test_a_file_named_as_the_answer_is_still_asked():
+    for request_ in ("Write a docker-compose.yml for postgres.", "Save it to out.csv please: name,age"):
+        assert len(data_file_checks(request_)) == 1, request_

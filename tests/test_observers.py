@@ -1087,3 +1087,18 @@ def test_a_one_line_block_that_is_no_python_is_not_run_where_no_example_asks_for
     assert code.observe("```python\nx = (\n  1\n```")[0].fault.startswith(
         "The code does not run"
     )  # a program
+
+
+def test_a_cli_that_needs_its_arguments_is_no_code_that_does_not_run():
+    # generic j25 (test17, read after its run): argparse exits 2 when run with no arguments
+    observe, _ = observe_request(
+        "Write a small Python CLI using argparse with an input CSV path and --limit."
+    )
+    cli = (
+        "```python\nimport argparse\n\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument('input_csv')\nprint(parser.parse_args())\n```"
+    )
+    seen = observe(cli)
+    assert seen.fault is None
+    assert "not run: it needs command-line arguments" in seen.text
+    assert observe("```python\nimport sys\nprint(sys.argv[5])\n```").fault  # a crash is still a fault

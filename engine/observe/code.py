@@ -176,6 +176,9 @@ def _summary(results: dict[Example, tuple[bool, str]]) -> _Run:
     return _Run(facts, results)
 
 
+_ARGS_NEEDED = re.compile(r"^usage: .*\n(?:.*\n)*?.*error: the following arguments are required", re.M)
+
+
 class CodeCheck:
     """Runs the answer's code with the request's examples; `observe` gives the facts, `guard`
     refuses a rewrite that fails an example the previous observed answer passed. With no
@@ -357,6 +360,8 @@ class CodeCheck:
         missing = _missing_module(r.stderr)
         if missing:
             return self._missing(missing)
+        if r.returncode == 2 and _ARGS_NEEDED.search(r.stderr or ""):  # argparse: a CLI given no arguments
+            return _Run([Fact("code: compiles (not run: it needs command-line arguments)" + unchecked)], {})
         if not r.ok:
             return _Run(
                 [_not_met(f"running it failed: {r.describe()}", f"The code does not run: {r.describe()}.")],

@@ -323,5 +323,18 @@ def data_file_checks(request: str) -> list[Check]:
             name, langs, partial(_html, alt=True) if parse is _html and _ALT.search(request) else parse, asked
         )
         for name, pattern, langs, parse, asked in _FORMATS
-        if pattern.search(request)
+        if any(not _an_input(request, m) for m in pattern.finditer(request))
     ]
+
+
+_INPUT = re.compile(
+    r"\b(?:reads?|reading|parses?|parsing|loads?|loading|opens?|opening|imports?|from|takes?|process(?:es)?|"
+    r"match(?:es|ing)?|not|or|and)\W+(?:\S+\W+){0,2}$",
+    re.I,
+)
+
+
+def _an_input(request: str, m: re.Match) -> bool:
+    """The match names a file the request gives or matches, not the answer's format: "a script that
+    reads sales.csv", "matches report_2027_01.csv but not report_final.csv" (generic j17)."""
+    return bool(re.match(r"[\w-]+\.\w+$", m.group(0))) and bool(_INPUT.search(request[: m.start()]))
