@@ -187,5 +187,6 @@ def test_how_the_code_must_be_written_line_length_hints_and_shebang():
 
 
 def test_a_file_named_as_the_answer_is_still_asked():
-    for request_ in ("Write a docker-compose.yml for postgres.", "Save it to out.csv please: name,age"):
+    asked = ("Write a docker-compose.yml for postgres.", "Save it to out.csv please: name,age")
+    for request_ in (*asked, "Write a Dockerfile and a docker-compose.yml for postgres."):
         assert len(data_file_checks(request_)) == 1, request_

@@ -137,7 +137,7 @@ def announces_change(text: str, previous: str, reference: str = "") -> bool:
     said = _ANNOUNCED.search(head)
     if not (said and body.strip()) or said[1][:5].lower() in reference.lower():
         return False
-    return head != old_head and " ".join(body.split()) == " ".join(old_body.split())
+    return head != old_head and body.split() == old_body.split()
 
 
 def talks_about_request(text: str, request: str, previous: str, echo_ok: bool = True) -> bool:

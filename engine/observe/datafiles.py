@@ -329,12 +329,15 @@ def data_file_checks(request: str) -> list[Check]:
 
 _INPUT = re.compile(
     r"\b(?:reads?|reading|parses?|parsing|loads?|loading|opens?|opening|imports?|from|takes?|process(?:es)?|"
-    r"match(?:es|ing)?|not|or|and)\W+(?:\S+\W+){0,2}$",
+    r"match(?:es|ing)?)\W+(?:\S+\W+){0,2}(?:[\w-]+\.\w+\W+(?:(?:and|or|but|not)\W+)*)*$",
     re.I,
 )
+"""Words that give or match a file, then at most two words, then any earlier files of the same list
+("matches a.csv and b.csv but not c.csv or d.csv"): not "a Dockerfile and a compose.yml"."""
 
 
 def _an_input(request: str, m: re.Match) -> bool:
     """The match names a file the request gives or matches, not the answer's format: "a script that
     reads sales.csv", "matches report_2027_01.csv but not report_final.csv" (generic j17)."""
-    return bool(re.match(r"[\w-]+\.\w+$", m.group(0))) and bool(_INPUT.search(request[: m.start()]))
+    before = request[max(0, m.start() - 300) : m.start()]
+    return bool(re.match(r"[\w-]+\.\w+$", m.group(0))) and bool(_INPUT.search(before))
